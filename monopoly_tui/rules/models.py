@@ -1,0 +1,481 @@
+"""The ruleset schema: everything an edition is, as pydantic models.
+
+A ruleset is one YAML file. These models are the contract between ruleset authors and the
+engine: every model forbids unknown keys, is frozen once loaded, and the cross-field checks
+(a street's group exists, a card's target exists, positions are complete) live in
+``model_validator``s so that an author gets every problem at once.
+
+Values that no source prints are marked ``designed`` (a one-line reason) wherever they stand.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", description="A lowercase identifier")]
+Money = Annotated[int, Field(ge=0)]
+Designed = Annotated[
+    str | None,
+    Field(description="Why this value is ours: no source prints it (a one-line reason)."),
+]
+
+
+class Strict(BaseModel):
+    """Base of every ruleset model: unknown keys are errors and loaded rules never change."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ---------------------------------------------------------------- metadata and vocabulary
+
+
+class PlayerRange(Strict):
+    min: int = Field(2, ge=1, le=12)
+    max: int = Field(8, ge=1, le=12)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> PlayerRange:
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) is more than max ({self.max})")
+        return self
+
+
+class Vocabulary(Strict):
+    """The edition's words. Every label and log line takes its words from here."""
+
+    money_format: str = Field(
+        "${amount}",
+        description="How an amount is written; {amount} stands for the number, e.g. 'M{amount}'.",
+    )
+    currency: str = Field("dollars", description="The money's name, in the plural.")
+    house: str = "house"
+    houses: str = "houses"
+    hotel: str = "hotel"
+    hotels: str = "hotels"
+    go: str = "GO"
+    jail: str = "Jail"
+    just_visiting: str = "Just Visiting"
+    bank: str = "Bank"
+    salary: str = "salary"
+    deed: str = "title deed"
+    deeds: str = "title deeds"
+    get_out_of_jail_free: str = "Get Out of Jail Free"
+    mortgage: str = "mortgage"
+
+    @model_validator(mode="after")
+    def _format_has_amount(self) -> Vocabulary:
+        if "{amount}" not in self.money_format:
+            raise ValueError("money_format must contain {amount}")
+        return self
+
+
+# ---------------------------------------------------------------- dice
+
+
+class DieFace(Strict):
+    """One face of a die: what it counts and how it is shown."""
+
+    value: int = Field(ge=0, description="What the face counts for movement and dice rents.")
+    label: str | None = Field(None, description="Shown instead of the number, e.g. 'Eye'.")
+    mark: Id | None = Field(
+        None, description="A tag that mechanics look for, e.g. 'eye' for the Eye of Sauron."
+    )
+
+
+class Dice(Strict):
+    count: int = Field(2, ge=1, le=3, description="How many dice are rolled to move.")
+    faces: list[DieFace | int] = Field(
+        default_factory=lambda: [1, 2, 3, 4, 5, 6],
+        min_length=2,
+        description="The faces of each die: a number, or a face with a label and a mark.",
+    )
+    doubles: bool = Field(True, description="Whether equal faces give another roll.")
+
+    def face_list(self) -> list[DieFace]:
+        return [f if isinstance(f, DieFace) else DieFace(value=f) for f in self.faces]
+
+
+# ---------------------------------------------------------------- groups and spaces
+
+
+class Group(Strict):
+    """A set of deeds that count together: a colour group, the railroads, the utilities."""
+
+    id: Id
+    name: str
+    color: str = Field("#888888", description="A colour for the board: '#rrggbb' or a name.")
+    rent_by_count: list[Money] | None = Field(
+        None,
+        description="Count-based rent: the rent when the owner holds 1, 2, ... of this group.",
+    )
+    dice_rent: list[DiceRent] | None = Field(
+        None, description="Dice-based rent, by how many of this group the owner holds."
+    )
+    designed: Designed = None
+
+
+class DiceRent(Strict):
+    """Rent taken from dice: 'multiplier' times a roll."""
+
+    roll: Literal["landing", "new"] = Field(
+        "landing",
+        description="'landing': the roll that brought the visitor; 'new': the visitor rolls now.",
+    )
+    dice: int = Field(2, ge=1, le=3, description="How many dice a new roll uses.")
+    multiplier: int = Field(1, ge=1)
+
+
+class SpaceBase(Strict):
+    id: Id
+    name: str
+    short: str | None = Field(None, max_length=14, description="A short name for the board.")
+    position: int | None = Field(
+        None, ge=0, description="Optional: where the space stands (0 is GO); must match order."
+    )
+    designed: Designed = None
+
+
+class PropertyBase(SpaceBase):
+    group: Id
+    price: Money
+    mortgage: Money | None = Field(None, description="Mortgage value; half the price if absent.")
+    deed: Id | None = Field(
+        None,
+        description="Another space whose title deed this space shares (three versions of a "
+        "property on one deed).",
+    )
+
+
+class Street(PropertyBase):
+    """A street in a colour group: its rent rises with the group and with buildings."""
+
+    type: Literal["street"]
+    rent: list[Money] = Field(
+        min_length=2,
+        max_length=7,
+        description="Rent unimproved, with 1, 2, 3, 4 houses, and with a hotel.",
+    )
+    house_cost: Money
+    hotel_cost: Money | None = Field(None, description="Hotel cost; the house cost if absent.")
+
+
+class CountRent(PropertyBase):
+    """A property whose rent is set by how many of its group the owner holds (railroads)."""
+
+    type: Literal["count_rent"]
+    rent_alone: Money | None = Field(
+        None, description="This deed's own rent when its owner holds only it, if it differs."
+    )
+
+
+class DiceRentProperty(PropertyBase):
+    """A property whose rent is taken from dice (utilities)."""
+
+    type: Literal["dice_rent"]
+
+
+class Go(SpaceBase):
+    type: Literal["go"]
+
+
+class Jail(SpaceBase):
+    type: Literal["jail"]
+
+
+class GoToJail(SpaceBase):
+    type: Literal["go_to_jail"]
+
+
+class FreeParking(SpaceBase):
+    type: Literal["free_parking"]
+
+
+class CardSpace(SpaceBase):
+    type: Literal["cards"]
+    deck: Id
+
+
+class Tax(SpaceBase):
+    """Pay the bank: a flat amount, or (when percent is set) the flat amount or a percentage
+    of total worth, chosen before counting."""
+
+    type: Literal["tax"]
+    amount: Money
+    percent: int | None = Field(None, ge=1, le=100)
+
+
+Space = Annotated[
+    Street | CountRent | DiceRentProperty | Go | Jail | GoToJail | FreeParking | CardSpace | Tax,
+    Field(discriminator="type"),
+]
+PROPERTY_TYPES = (Street, CountRent, DiceRentProperty)
+
+
+# ---------------------------------------------------------------- cards
+
+
+class MoveTo(Strict):
+    """Advance to a named space; passing GO pays the salary unless 'salary' is false."""
+
+    type: Literal["move_to"]
+    target: Id
+    salary: bool = True
+
+
+class MoveToNearest(Strict):
+    """Advance to the nearest space of a group; if owned, pay a special rent."""
+
+    type: Literal["move_to_nearest"]
+    group: Id
+    rent_multiplier: int = Field(1, ge=1, description="Times the normal rent (2 for railroads).")
+    dice_multiplier: int | None = Field(
+        None, description="If set: roll the dice and pay this many times the roll."
+    )
+
+
+class MoveBy(Strict):
+    """Move a number of spaces: negative goes back. Going back never passes GO."""
+
+    type: Literal["move_by"]
+    steps: int
+
+
+class Collect(Strict):
+    type: Literal["collect"]
+    amount: Money
+
+
+class Pay(Strict):
+    type: Literal["pay"]
+    amount: Money
+
+
+class CollectFromEach(Strict):
+    type: Literal["collect_from_each"]
+    amount: Money
+
+
+class PayEach(Strict):
+    type: Literal["pay_each"]
+    amount: Money
+
+
+class Repairs(Strict):
+    type: Literal["repairs"]
+    per_house: Money
+    per_hotel: Money
+
+
+class GoToJailCard(Strict):
+    type: Literal["go_to_jail"]
+
+
+class GetOutOfJailFree(Strict):
+    type: Literal["get_out_of_jail_free"]
+
+
+CardEffect = Annotated[
+    MoveTo
+    | MoveToNearest
+    | MoveBy
+    | Collect
+    | Pay
+    | CollectFromEach
+    | PayEach
+    | Repairs
+    | GoToJailCard
+    | GetOutOfJailFree,
+    Field(discriminator="type"),
+]
+
+
+class Card(Strict):
+    text: str = Field(description="The card's words (always our own).")
+    effect: CardEffect
+    copies: int = Field(1, ge=1, le=8, description="How many of this card the deck holds.")
+    designed: Designed = None
+
+
+class Deck(Strict):
+    id: Id
+    name: str
+    cards: list[Card] = Field(min_length=1)
+    designed: Designed = None
+
+
+# ---------------------------------------------------------------- rule switches
+
+
+class BuildingSupply(Strict):
+    houses: int = Field(32, ge=0)
+    hotels: int = Field(12, ge=0)
+
+
+class Rules(Strict):
+    """The rule switches and their numbers."""
+
+    salary: Money = 200
+    go_landing_bonus: Money = Field(
+        0, description="Extra paid for landing exactly on GO (house rule: double salary)."
+    )
+    jail_fine: Money = 50
+    jail_max_turns: int = Field(3, ge=1, description="Turns a prisoner may try for doubles.")
+    jail_exit_next_turn: bool = Field(
+        False,
+        description="Leave jail on the next turn: roll for doubles, and if that fails pay the "
+        "fine and move on the same turn.",
+    )
+    jail_roll_for_doubles: bool = Field(True, description="Whether rolling doubles frees you.")
+    doubles_to_jail: int = Field(3, ge=0, description="Doubles in one turn that send you to "
+                                 "jail; 0 for never.")
+    auctions: bool = True
+    auction_min_bid: Money = 1
+    mortgage_interest_percent: int = Field(10, ge=0, le=100)
+    houses_per_hotel: int = Field(4, ge=1, le=5)
+    building_supply: BuildingSupply = BuildingSupply()
+    building_sell_percent: int = Field(50, ge=0, le=100)
+    rent_collection: Literal["automatic", "owner_must_ask"] = "automatic"
+    first_player: Literal["highest_roll", "coin_flip_chain"] = "highest_roll"
+    deal_deeds: int = Field(0, ge=0, le=10, description="Deeds dealt to each player at the start.")
+    dealt_deeds_paid: bool = Field(False, description="Whether dealt deeds are paid for.")
+    free_parking_jackpot: bool = Field(False, description="Taxes and fees go to a pot that "
+                                       "Free Parking pays out.")
+    free_parking_seed: Money = Field(0, description="What the bank puts in the pot each time.")
+    no_rent_in_jail: bool = Field(False, description="House rule: owners in jail collect no rent.")
+    end: Literal["last_standing", "first_bankruptcy"] = Field(
+        "last_standing",
+        description="'first_bankruptcy' ends at the first bankruptcy; the richest then wins.",
+    )
+    turn_limit: int | None = Field(
+        None, ge=1, description="End after this many rounds; the richest wins."
+    )
+
+
+class RulesOverlay(Strict):
+    """A named set of rule changes: a variant from the rulebook."""
+
+    id: Id
+    name: str
+    description: str = ""
+    rules: dict[str, object] = Field(
+        default_factory=dict, description="Rule switches to change, by name (see 'rules')."
+    )
+
+
+# ---------------------------------------------------------------- the edition
+
+
+class Ruleset(Strict):
+    """An edition of the game."""
+
+    schema_: str | None = Field(None, alias="$schema", description="Editors' schema hint.")
+    id: Id
+    name: str
+    year: int | None = None
+    description: str = Field("", description="What is different about this edition, in a line.")
+    extends: Id | None = Field(None, description="The id of an edition this one builds on.")
+    players: PlayerRange = PlayerRange()
+    vocabulary: Vocabulary = Vocabulary()
+    tokens: list[str] = Field(min_length=2)
+    starting_money: Money = 1500
+    dice: Dice = Dice()
+    rules: Rules = Rules()
+    groups: list[Group] = Field(min_length=1)
+    spaces: list[Space] = Field(min_length=4)
+    decks: list[Deck] = Field(default_factory=list)
+    variants: list[RulesOverlay] = Field(default_factory=list)
+    notes: list[str] = Field(
+        default_factory=list, description="Sources, and which values are designed and why."
+    )
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @model_validator(mode="after")
+    def _cross_checks(self) -> Ruleset:
+        problems = cross_check(self)
+        if problems:
+            raise ValueError(CROSS_CHECK_MARK + "\n".join(f"{path}: {msg}" for path, msg in problems))
+        return self
+
+
+CROSS_CHECK_MARK = "ruleset cross-checks failed:\n"
+"""Each line after this mark is 'dotted.path: message'; the loader places each at its line."""
+
+
+def cross_check(rs: Ruleset) -> list[tuple[str, str]]:
+    """Every check that spans fields: references exist, positions are complete, tables fit."""
+    problems: list[tuple[str, str]] = []
+
+    def bad(path: str, msg: str) -> None:
+        problems.append((path, msg))
+
+    if rs.players.max > len(rs.tokens):
+        bad("players.max", f"{rs.players.max} players need {rs.players.max} tokens, "
+            f"but only {len(rs.tokens)} are listed")
+    seen: set[str] = set()
+    for i, s in enumerate(rs.spaces):
+        if s.id in seen:
+            bad(f"spaces.{i}.id", f"'{s.id}' is used by another space")
+        seen.add(s.id)
+    positions = [s.position for s in rs.spaces]
+    if any(p is not None for p in positions):
+        for i, p in enumerate(positions):
+            if p is None:
+                bad(f"spaces.{i}", "either every space gives a position or none does")
+            elif p != i:
+                bad(f"spaces.{i}.position", f"{p} does not match the space's place in the list ({i})")
+    if not isinstance(rs.spaces[0], Go):
+        bad("spaces.0.type", "the first space must be GO (type: go)")
+    group_ids = {g.id for g in rs.groups}
+    deck_ids = {d.id for d in rs.decks}
+    members: dict[str, list[type]] = {}
+    for i, s in enumerate(rs.spaces):
+        if isinstance(s, PROPERTY_TYPES):
+            if s.group not in group_ids:
+                bad(f"spaces.{i}.group", f"no group '{s.group}' (space '{s.id}')")
+            members.setdefault(s.group, []).append(type(s))
+            if s.deed is not None and s.deed not in seen:
+                bad(f"spaces.{i}.deed", f"no space '{s.deed}'")
+        if isinstance(s, Street) and rs.rules.houses_per_hotel > len(s.rent) - 2:
+            bad(f"spaces.{i}.rent", f"{len(s.rent)} rents: unimproved, one for each of "
+                f"{rs.rules.houses_per_hotel} {rs.vocabulary.houses}, and the {rs.vocabulary.hotel}"
+                f" make {rs.rules.houses_per_hotel + 2}")
+        if isinstance(s, CardSpace) and s.deck not in deck_ids:
+            bad(f"spaces.{i}.deck", f"no deck '{s.deck}'")
+    for i, g in enumerate(rs.groups):
+        if g.rent_by_count is not None and g.dice_rent is not None:
+            bad(f"groups.{i}", "give rent_by_count or dice_rent, not both")
+        kinds = members.get(g.id)
+        if not kinds:
+            bad(f"groups.{i}.id", f"group '{g.id}' has no spaces")
+            continue
+        if len(set(kinds)) > 1:
+            bad(f"groups.{i}.id", f"group '{g.id}' mixes kinds of property")
+        if CountRent in kinds and not g.rent_by_count:
+            bad(f"groups.{i}", "rent_by_count is needed by this group's count_rent spaces")
+        if DiceRentProperty in kinds and not g.dice_rent:
+            bad(f"groups.{i}", "dice_rent is needed by this group's dice_rent spaces")
+        deeds = sum(1 for s in rs.spaces if isinstance(s, PROPERTY_TYPES) and s.group == g.id
+                    and s.deed is None)
+        if g.rent_by_count is not None and len(g.rent_by_count) < deeds:
+            bad(f"groups.{i}.rent_by_count", f"{deeds} deeds but {len(g.rent_by_count)} rents")
+        if g.dice_rent is not None and len(g.dice_rent) < deeds:
+            bad(f"groups.{i}.dice_rent", f"{deeds} deeds but {len(g.dice_rent)} entries")
+    if any(isinstance(s, GoToJail) for s in rs.spaces) and not any(
+        isinstance(s, Jail) for s in rs.spaces
+    ):
+        bad("spaces", "a go_to_jail space needs a jail space")
+    for di, d in enumerate(rs.decks):
+        for ci, c in enumerate(d.cards):
+            e = c.effect
+            if isinstance(e, MoveTo) and e.target not in seen:
+                bad(f"decks.{di}.cards.{ci}.effect.target", f"no space '{e.target}'")
+            if isinstance(e, MoveToNearest) and e.group not in group_ids:
+                bad(f"decks.{di}.cards.{ci}.effect.group", f"no group '{e.group}'")
+    for vi, v in enumerate(rs.variants):
+        for key in v.rules:
+            if key not in Rules.model_fields:
+                bad(f"variants.{vi}.rules.{key}", "no such rule switch")
+    return problems

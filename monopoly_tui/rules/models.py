@@ -351,6 +351,10 @@ class Rules(Strict):
     turn_limit: int | None = Field(
         None, ge=1, description="End after this many rounds; the richest wins."
     )
+    income_tax_flat: bool = Field(
+        False, description="Tax spaces charge their flat amount only and ignore 'percent' "
+        "(a short-game rule: 'the penalty for Income Tax is a flat 200')."
+    )
 
 
 class RulesOverlay(Strict):
@@ -362,6 +366,7 @@ class RulesOverlay(Strict):
     rules: dict[str, object] = Field(
         default_factory=dict, description="Rule switches to change, by name (see 'rules')."
     )
+    designed: Designed = None
 
 
 # ---------------------------------------------------------------- the edition

@@ -87,14 +87,15 @@ class DieFace(Strict):
 class Dice(Strict):
     count: int = Field(2, ge=1, le=3, description="How many dice are rolled to move.")
     faces: list[DieFace | int] = Field(
-        default_factory=lambda: [1, 2, 3, 4, 5, 6],
+        default_factory=lambda: list[DieFace | int]([1, 2, 3, 4, 5, 6]),
         min_length=2,
         description="The faces of each die: a number, or a face with a label and a mark.",
     )
     doubles: bool = Field(True, description="Whether equal faces give another roll.")
 
     def face_list(self) -> list[DieFace]:
-        return [f if isinstance(f, DieFace) else DieFace(value=f) for f in self.faces]
+        return [f if isinstance(f, DieFace) else DieFace(value=f, label=None, mark=None)
+                for f in self.faces]
 
 
 # ---------------------------------------------------------------- groups and spaces
@@ -334,7 +335,7 @@ class Rules(Strict):
     auction_min_bid: Money = 1
     mortgage_interest_percent: int = Field(10, ge=0, le=100)
     houses_per_hotel: int = Field(4, ge=1, le=5)
-    building_supply: BuildingSupply = BuildingSupply()
+    building_supply: BuildingSupply = BuildingSupply.model_validate({})
     building_sell_percent: int = Field(50, ge=0, le=100)
     rent_collection: Literal["automatic", "owner_must_ask"] = "automatic"
     first_player: Literal["highest_roll", "coin_flip_chain"] = "highest_roll"
@@ -381,12 +382,12 @@ class Ruleset(Strict):
     year: int | None = None
     description: str = Field("", description="What is different about this edition, in a line.")
     extends: Id | None = Field(None, description="The id of an edition this one builds on.")
-    players: PlayerRange = PlayerRange()
-    vocabulary: Vocabulary = Vocabulary()
+    players: PlayerRange = PlayerRange.model_validate({})
+    vocabulary: Vocabulary = Vocabulary.model_validate({})
     tokens: list[str] = Field(min_length=2)
     starting_money: Money = 1500
-    dice: Dice = Dice()
-    rules: Rules = Rules()
+    dice: Dice = Dice.model_validate({})
+    rules: Rules = Rules.model_validate({})
     groups: list[Group] = Field(min_length=1)
     spaces: list[Space] = Field(min_length=4)
     decks: list[Deck] = Field(default_factory=list)

@@ -1,0 +1,106 @@
+"""The engine's face: the decision it waits for, the choices, the events and the errors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from monopoly_tui.engine.state import TradeOffer
+
+# Decision kinds (what the game waits for)
+ROLL = "roll"
+JAIL = "jail"
+BUY = "buy"
+AUCTION = "auction"
+TAX = "tax"
+DEBT = "debt"
+TRADE = "trade"
+MORTGAGED_TRANSFER = "mortgaged_transfer"
+PLACE_BUILDING = "place_building"
+END_TURN = "end_turn"
+GAME_OVER = "game_over"
+
+# Choice kinds
+A_ROLL = "roll"
+A_PAY_FINE = "pay_fine"
+A_USE_CARD = "use_card"
+A_BUY = "buy"
+A_AUCTION = "auction"
+A_DECLINE = "decline"
+A_BID = "bid"
+A_DROP = "drop"
+A_TAX_FLAT = "tax_flat"
+A_TAX_PERCENT = "tax_percent"
+A_PAY_DEBT = "pay_debt"
+A_BANKRUPT = "bankrupt"
+A_ACCEPT = "accept_trade"
+A_REJECT = "reject_trade"
+A_LIFT = "lift_mortgage"
+A_KEEP = "keep_mortgage"
+A_PLACE = "place_building"
+A_END_TURN = "end_turn"
+# Choices open "at any time" the rules allow
+A_BUILD = "build"
+A_SELL_BUILDING = "sell_building"
+A_SELL_ALL = "sell_all_buildings"
+A_MORTGAGE = "mortgage"
+A_UNMORTGAGE = "unmortgage"
+A_PROPOSE = "propose_trade"
+A_COLLECT_RENT = "collect_rent"
+
+ANYTIME = frozenset(
+    {A_BUILD, A_SELL_BUILDING, A_SELL_ALL, A_MORTGAGE, A_UNMORTGAGE, A_PROPOSE, A_COLLECT_RENT}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One choice a player can make.
+
+    ``target`` is a deed (buy, build, mortgage...), a group (sell all buildings) or a claim;
+    ``amount`` is a bid.
+    """
+
+    kind: str
+    player: int
+    target: int = -1
+    amount: int = 0
+    trade: TradeOffer | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """The decision the game waits for: who decides, what kind, and the legal choices."""
+
+    kind: str
+    player: int
+    choices: tuple[Action, ...]
+    context: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. ``describe`` turns it into a log line in the edition's words."""
+
+    kind: str
+    player: int = -1
+    amount: int = 0
+    space: int = -1
+    deed: int = -1
+    other: int = -1
+    dice: tuple[int, ...] = ()
+    card: tuple[int, int] = (-1, -1)
+    text: str = ""
+
+
+class IllegalAction(Exception):
+    """A choice the rules do not allow now. The game is unchanged."""
+
+    def __init__(self, action: Action, reason: str) -> None:
+        super().__init__(f"{action.kind} by player {action.player}: {reason}")
+        self.action = action
+        self.reason = reason
+
+
+class GameOverError(IllegalAction):
+    """The game has ended; no more choices are taken."""

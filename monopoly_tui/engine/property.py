@@ -1,0 +1,233 @@
+"""Deeds: rent, buildings, mortgages and worth, as the rulebooks state them.
+
+Pure functions of the edition (``Spec``) and the ``GameState``; nothing here changes the state.
+"""
+
+from __future__ import annotations
+
+from monopoly_tui.engine.spec import COUNT_RENT, DICE_RENT, STREET, Spec
+from monopoly_tui.engine.state import GameState
+
+
+def hotel_level(spec: Spec) -> int:
+    """The building level that stands for a hotel: one more than the houses before a hotel."""
+    return spec.rules.houses_per_hotel + 1
+
+
+def owns_group(spec: Spec, st: GameState, player: int, group: int) -> bool:
+    """Whether one player owns every deed of a group."""
+    owner = st.owner
+    return all(owner[d] == player for d in spec.groups[group].deeds)
+
+
+def group_has_buildings(spec: Spec, st: GameState, group: int) -> bool:
+    b = st.buildings
+    return any(b[d] for d in spec.groups[group].deeds)
+
+
+def count_owned(spec: Spec, st: GameState, player: int, group: int) -> int:
+    owner = st.owner
+    return sum(1 for d in spec.groups[group].deeds if owner[d] == player)
+
+
+def street_rent(spec: Spec, st: GameState, deed: int) -> int:
+    """A street's rent: the printed rent, doubled when the owner holds the whole colour group
+    with none of it mortgaged and this street unimproved; with buildings, the building rent."""
+    d = spec.deeds[deed]
+    level = st.buildings[deed]
+    if level:
+        if level >= hotel_level(spec):
+            return d.rent[-1]
+        return d.rent[level]
+    owner = st.owner[deed]
+    group = spec.groups[d.group].deeds
+    if all(st.owner[g] == owner and not st.mortgaged[g] for g in group):
+        return d.rent[0] * 2
+    return d.rent[0]
+
+
+def count_rent(spec: Spec, st: GameState, deed: int) -> int:
+    """Count-based rent (railroads): set by how many of the group the owner holds."""
+    d = spec.deeds[deed]
+    n = count_owned(spec, st, st.owner[deed], d.group)
+    if n == 1 and d.rent_alone >= 0:
+        return d.rent_alone
+    table = spec.groups[d.group].rent_by_count
+    return table[min(n, len(table)) - 1]
+
+
+def rent_due(
+    spec: Spec,
+    st: GameState,
+    deed: int,
+    roll_total: int,
+    rent_multiplier: int = 1,
+    dice_multiplier: int = 0,
+    new_roll: int = 0,
+) -> int:
+    """The rent a visitor owes on an owned, unmortgaged deed.
+
+    ``roll_total`` is the roll that brought the visitor; ``new_roll`` a roll made now (for
+    dice-based rents that ask for one, and for the card that says 'roll and pay ten times').
+    """
+    d = spec.deeds[deed]
+    if d.kind == STREET:
+        return street_rent(spec, st, deed) * rent_multiplier
+    if d.kind == COUNT_RENT:
+        return count_rent(spec, st, deed) * rent_multiplier
+    if d.kind == DICE_RENT:
+        if dice_multiplier:
+            return dice_multiplier * new_roll
+        n = count_owned(spec, st, st.owner[deed], d.group)
+        table = spec.groups[d.group].dice_rent
+        entry = table[min(n, len(table)) - 1]
+        roll = new_roll if entry.new_roll else roll_total
+        return entry.multiplier * roll * rent_multiplier
+    raise ValueError(f"deed {d.id} is not a property kind with rent")  # pragma: no cover
+
+
+def dice_rent_needs_new_roll(spec: Spec, st: GameState, deed: int) -> tuple[bool, int]:
+    """Whether a dice-based rent asks the visitor to roll now, and with how many dice."""
+    d = spec.deeds[deed]
+    n = count_owned(spec, st, st.owner[deed], d.group)
+    table = spec.groups[d.group].dice_rent
+    entry = table[min(n, len(table)) - 1]
+    return entry.new_roll, entry.dice
+
+
+def building_value(spec: Spec, st: GameState, deed: int) -> int:
+    """What the buildings on a deed cost to buy (a hotel counts with the houses it replaced)."""
+    level = st.buildings[deed]
+    if not level:
+        return 0
+    d = spec.deeds[deed]
+    h = spec.rules.houses_per_hotel
+    if level > h:
+        return h * d.house_cost + d.hotel_cost
+    return level * d.house_cost
+
+
+def unmortgage_cost(spec: Spec, deed: int) -> int:
+    """The mortgage value plus interest (rounded up)."""
+    m = spec.deeds[deed].mortgage
+    return m + mortgage_interest(spec, deed)
+
+
+def mortgage_interest(spec: Spec, deed: int) -> int:
+    m = spec.deeds[deed].mortgage
+    return -(-m * spec.rules.mortgage_interest_percent // 100)
+
+
+def sell_price(spec: Spec, cost: int) -> int:
+    """Buildings sell back to the bank at a share of their cost (half, rounded down)."""
+    return cost * spec.rules.building_sell_percent // 100
+
+
+def can_build(spec: Spec, st: GameState, player: int, deed: int) -> str:
+    """Why a building cannot go on this deed now, or '' when it can.
+
+    Only on a street of a whole colour group the player owns with nothing mortgaged, evenly
+    (never more than one level above the lowest street of the group), houses up to the
+    number before a hotel, then one hotel; the bank must have the building and the player
+    the money.
+    """
+    d = spec.deeds[deed]
+    if d.kind != STREET:
+        return "only streets take buildings"
+    if st.owner[deed] != player:
+        return "you do not own it"
+    group = spec.groups[d.group].deeds
+    owner, mortgaged, b = st.owner, st.mortgaged, st.buildings
+    for g in group:
+        if owner[g] != player:
+            return "you do not own the whole colour group"
+        if mortgaged[g]:
+            return "a deed of the group is mortgaged"
+    level = b[deed]
+    top = hotel_level(spec)
+    if level >= top:
+        return "it already has the most buildings it can"
+    if level > min(b[g] for g in group):
+        return "build evenly: the other streets of the group need one first"
+    if level + 1 == top:
+        if st.bank_hotels <= 0:
+            return "the bank has no hotels left"
+        if st.players[player].cash < d.hotel_cost:
+            return "not enough cash"
+    else:
+        if st.bank_houses <= 0:
+            return "the bank has no houses left"
+        if st.players[player].cash < d.house_cost:
+            return "not enough cash"
+    return ""
+
+
+def can_sell_building(spec: Spec, st: GameState, player: int, deed: int) -> str:
+    """Why a building on this deed cannot be sold now, or '' when it can.
+
+    Buildings sell evenly (from the most built street of the group first); a hotel goes back
+    as houses, so the bank must have enough houses to break it.
+    """
+    d = spec.deeds[deed]
+    if st.owner[deed] != player:
+        return "you do not own it"
+    level = st.buildings[deed]
+    if not level:
+        return "there is nothing built on it"
+    group = spec.groups[d.group].deeds
+    if level < max(st.buildings[g] for g in group):
+        return "sell evenly: sell from the most built street of the group first"
+    if level == hotel_level(spec) and st.bank_houses < spec.rules.houses_per_hotel:
+        return "the bank has too few houses to break the hotel; sell all the group's buildings"
+    return ""
+
+
+def can_mortgage(spec: Spec, st: GameState, player: int, deed: int) -> str:
+    """Why a deed cannot be mortgaged now, or '' when it can: it must be the player's,
+    unmortgaged, with no buildings anywhere in its group."""
+    if st.owner[deed] != player:
+        return "you do not own it"
+    if st.mortgaged[deed]:
+        return "it is already mortgaged"
+    if group_has_buildings(spec, st, spec.deeds[deed].group):
+        return "sell the group's buildings first"
+    return ""
+
+
+def raisable(spec: Spec, st: GameState, player: int) -> int:
+    """The most cash a player could raise from the bank: every building sold, every deed
+    mortgaged."""
+    total = 0
+    owner = st.owner
+    for d in spec.deeds:
+        i = d.index
+        if owner[i] != player:
+            continue
+        total += sell_price(spec, building_value(spec, st, i))
+        if not st.mortgaged[i]:
+            total += d.mortgage
+    return total
+
+
+def total_worth(spec: Spec, st: GameState, player: int) -> int:
+    """Total worth for a percentage tax: cash, the printed price of every deed (mortgaged or
+    not) and the cost of every building."""
+    total = st.players[player].cash
+    owner = st.owner
+    for d in spec.deeds:
+        if owner[d.index] == player:
+            total += d.price + building_value(spec, st, d.index)
+    return total
+
+
+def valuation(spec: Spec, st: GameState, player: int) -> int:
+    """End-of-game value (short game, time limit): cash, deeds at the printed price,
+    mortgaged deeds at half, buildings at their purchase price."""
+    total = st.players[player].cash
+    owner = st.owner
+    for d in spec.deeds:
+        i = d.index
+        if owner[i] == player:
+            total += d.price // 2 if st.mortgaged[i] else d.price
+            total += building_value(spec, st, i)
+    return total

@@ -1,0 +1,246 @@
+"""The edition as the engine sees it: plain, frozen, index-based data.
+
+The pydantic models in ``monopoly_tui.rules`` are for authors; ``monopoly_tui.rules.compile``
+turns a validated ruleset into this ``Spec``. The engine reads only this, so it never imports
+pydantic or YAML, and every lookup on the hot path is a list index.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+# Space kinds
+GO = "go"
+STREET = "street"
+COUNT_RENT = "count_rent"
+DICE_RENT = "dice_rent"
+JAIL = "jail"
+GO_TO_JAIL = "go_to_jail"
+FREE_PARKING = "free_parking"
+CARDS = "cards"
+TAX = "tax"
+PROPERTY_KINDS = frozenset({STREET, COUNT_RENT, DICE_RENT})
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceSpec:
+    index: int
+    id: str
+    name: str
+    short: str
+    kind: str
+    deed: int = -1
+    """The deed this space belongs to, or -1."""
+    deck: int = -1
+    tax_amount: int = 0
+    tax_percent: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DeedSpec:
+    index: int
+    id: str
+    name: str
+    kind: str
+    group: int
+    spaces: tuple[int, ...]
+    """Every space that shows this deed (more than one where an edition has versions)."""
+    price: int
+    mortgage: int
+    rent: tuple[int, ...] = ()
+    """Streets: unimproved, with 1..N houses, with a hotel."""
+    house_cost: int = 0
+    hotel_cost: int = 0
+    rent_alone: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRentSpec:
+    new_roll: bool
+    dice: int
+    multiplier: int
+
+
+@dataclass(frozen=True, slots=True)
+class GroupSpec:
+    index: int
+    id: str
+    name: str
+    color: str
+    kind: str
+    deeds: tuple[int, ...]
+    rent_by_count: tuple[int, ...] = ()
+    dice_rent: tuple[DiceRentSpec, ...] = ()
+
+
+# Card effect kinds
+MOVE_TO = "move_to"
+MOVE_TO_NEAREST = "move_to_nearest"
+MOVE_BY = "move_by"
+COLLECT = "collect"
+PAY = "pay"
+COLLECT_FROM_EACH = "collect_from_each"
+PAY_EACH = "pay_each"
+REPAIRS = "repairs"
+GO_TO_JAIL_CARD = "go_to_jail"
+GET_OUT_OF_JAIL_FREE = "get_out_of_jail_free"
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpec:
+    text: str
+    kind: str
+    target: int = -1
+    group: int = -1
+    amount: int = 0
+    steps: int = 0
+    per_house: int = 0
+    per_hotel: int = 0
+    rent_multiplier: int = 1
+    dice_multiplier: int = 0
+    salary: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSpec:
+    index: int
+    id: str
+    name: str
+    cards: tuple[CardSpec, ...]
+    """One entry per physical card (copies expanded)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiceSpec:
+    count: int
+    values: tuple[int, ...]
+    labels: tuple[str, ...]
+    marks: tuple[str, ...]
+    doubles: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class RulesSpec:
+    """The rule switches, as in the ruleset's ``rules`` block (see the models for meaning)."""
+
+    salary: int = 200
+    go_landing_bonus: int = 0
+    jail_fine: int = 50
+    jail_max_turns: int = 3
+    jail_exit_next_turn: bool = False
+    jail_roll_for_doubles: bool = True
+    doubles_to_jail: int = 3
+    auctions: bool = True
+    auction_min_bid: int = 1
+    mortgage_interest_percent: int = 10
+    houses_per_hotel: int = 4
+    building_supply_houses: int = 32
+    building_supply_hotels: int = 12
+    building_sell_percent: int = 50
+    rent_collection: str = "automatic"
+    first_player: str = "highest_roll"
+    deal_deeds: int = 0
+    dealt_deeds_paid: bool = False
+    free_parking_jackpot: bool = False
+    free_parking_seed: int = 0
+    no_rent_in_jail: bool = False
+    end: str = "last_standing"
+    turn_limit: int = 0
+    income_tax_flat: bool = False
+
+    def with_overrides(self, overrides: dict[str, Any]) -> RulesSpec:
+        """These rules with some switches changed (a variant or a house rule)."""
+        flat: dict[str, Any] = {}
+        for key, value in overrides.items():
+            if key == "building_supply" and isinstance(value, dict):
+                if "houses" in value:
+                    flat["building_supply_houses"] = value["houses"]
+                if "hotels" in value:
+                    flat["building_supply_hotels"] = value["hotels"]
+            elif key == "turn_limit" and value is None:
+                flat[key] = 0
+            else:
+                flat[key] = value
+        names = {f.name for f in fields(self)}
+        unknown = sorted(set(flat) - names)
+        if unknown:
+            raise KeyError(f"unknown rule switch: {', '.join(unknown)}")
+        return replace(self, **flat)
+
+
+@dataclass(frozen=True, slots=True)
+class Vocab:
+    """The edition's words."""
+
+    money_format: str = "${amount}"
+    currency: str = "dollars"
+    house: str = "house"
+    houses: str = "houses"
+    hotel: str = "hotel"
+    hotels: str = "hotels"
+    go: str = "GO"
+    jail: str = "Jail"
+    just_visiting: str = "Just Visiting"
+    bank: str = "Bank"
+    salary: str = "salary"
+    deed: str = "title deed"
+    deeds: str = "title deeds"
+    get_out_of_jail_free: str = "Get Out of Jail Free"
+    mortgage: str = "mortgage"
+
+    def money(self, amount: int) -> str:
+        return self.money_format.replace("{amount}", f"{amount:,}")
+
+
+@dataclass(frozen=True, slots=True)
+class VariantSpec:
+    id: str
+    name: str
+    description: str
+    overrides: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """Everything the engine needs to know about an edition."""
+
+    id: str
+    name: str
+    year: int
+    description: str
+    players_min: int
+    players_max: int
+    tokens: tuple[str, ...]
+    starting_money: int
+    dice: DiceSpec
+    rules: RulesSpec
+    vocab: Vocab
+    spaces: tuple[SpaceSpec, ...]
+    deeds: tuple[DeedSpec, ...]
+    groups: tuple[GroupSpec, ...]
+    decks: tuple[DeckSpec, ...]
+    variants: tuple[VariantSpec, ...] = ()
+    content_hash: str = ""
+    jail_space: int = -1
+    go_space: int = 0
+    # derived lookups (filled by __post_init__)
+    space_by_id: dict[str, int] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        self.space_by_id.clear()
+        self.space_by_id.update({s.id: s.index for s in self.spaces})
+
+    @property
+    def size(self) -> int:
+        return len(self.spaces)
+
+    def variant(self, variant_id: str) -> VariantSpec:
+        for v in self.variants:
+            if v.id == variant_id:
+                return v
+        known = ", ".join(v.id for v in self.variants) or "none"
+        raise KeyError(f"edition '{self.id}' has no variant '{variant_id}' (variants: {known})")
+
+    def with_rules(self, rules: RulesSpec) -> Spec:
+        return replace(self, rules=rules, space_by_id={})

@@ -1,0 +1,142 @@
+"""The game state: plain data, nothing but ints, strings, lists and small records.
+
+Everything that a save needs is here, including the random generator's state, so a game can be
+copied, saved and resumed at any decision.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class Player:
+    name: str
+    token: str
+    cash: int
+    position: int = 0
+    in_jail: bool = False
+    jail_turns: int = 0
+    """Failed tries for doubles during this stay in jail."""
+    bankrupt: bool = False
+    cards: list[tuple[int, int]] = field(default_factory=list)
+    """Get Out of Jail Free cards held, as (deck, card) pairs."""
+
+
+@dataclass(slots=True)
+class Auction:
+    """A deed (or a building in short supply) going to the highest bidder."""
+
+    deed: int
+    """The deed for sale, or -1 when a building is auctioned."""
+    bidders: list[int]
+    """Players still in the auction, in the order they are asked."""
+    turn: int = 0
+    """Index into bidders of whoever is asked next."""
+    high_bid: int = 0
+    high_bidder: int = -1
+    building: str = ""
+    """'house' or 'hotel' when a building in short supply is auctioned."""
+    requester: int = -1
+    request_deed: int = -1
+    floor: int = 0
+    """The lowest bid allowed (a building's price in a shortage auction)."""
+
+
+@dataclass(slots=True)
+class Debt:
+    debtor: int
+    creditor: int
+    """A player, or -1 for the bank."""
+    amount: int
+    reason: str
+    to_pot: bool = False
+    """Paid into the Free Parking pot instead of the bank (when that rule is on)."""
+
+
+@dataclass(slots=True)
+class Claim:
+    """Rent an owner may ask for until the next player rolls (the 'owner must ask' option)."""
+
+    owner: int
+    payer: int
+    amount: int
+    deed: int
+
+
+@dataclass(frozen=True, slots=True)
+class TradeOffer:
+    """A deal between two players: deeds, cash and Get Out of Jail Free cards each way."""
+
+    proposer: int
+    partner: int
+    give_deeds: tuple[int, ...] = ()
+    take_deeds: tuple[int, ...] = ()
+    give_cash: int = 0
+    take_cash: int = 0
+    give_cards: int = 0
+    take_cards: int = 0
+
+
+@dataclass(slots=True)
+class MortgagedTransfer:
+    """A mortgaged deed that changed hands: its new owner pays interest now or lifts it."""
+
+    player: int
+    deed: int
+
+
+@dataclass(slots=True)
+class GameState:
+    players: list[Player]
+    owner: list[int]
+    """Per deed: the owning player, or -1 for the bank."""
+    buildings: list[int]
+    """Per deed: 0..houses_per_hotel houses, or houses_per_hotel + 1 for a hotel."""
+    mortgaged: list[bool]
+    bank_houses: int
+    bank_hotels: int
+    decks: list[list[int]]
+    """Per deck: card indices, the top first."""
+    rng: random.Random = field(default_factory=random.Random)
+    """The seeded generator behind every die and shuffle."""
+    current: int = 0
+    first_player: int = 0
+    stage: str = "pre_roll"
+    """'pre_roll' (the player must roll), 'post_move' (the move is resolved)."""
+    again: bool = False
+    """The last roll was doubles: the player rolls again after this move."""
+    doubles: int = 0
+    """Doubles rolled in a row this turn."""
+    last_roll: tuple[int, ...] = ()
+    """Face indices of the last movement roll."""
+    rounds: int = 0
+    """Completed rounds (every player has had a turn)."""
+    turns: int = 0
+    """Player-turns taken."""
+    decisions: int = 0
+    buy_deed: int = -1
+    tax_space: int = -1
+    pending_move: int = 0
+    """Spaces still to move once a debt is settled (leaving jail after the third try)."""
+    auction: Auction | None = None
+    auction_queue: list[int] = field(default_factory=list)
+    debts: list[Debt] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)
+    trade: TradeOffer | None = None
+    transfers: list[MortgagedTransfer] = field(default_factory=list)
+    place_building: int = -1
+    """A player who won a building auction and must place it."""
+    place_kind: str = ""
+    pot: int = 0
+    bank_net: int = 0
+    """Money the bank has paid out minus what it has taken in (the ledger's balance)."""
+    starting_total: int = 0
+    over: bool = False
+    winner: int = -1
+    end_reason: str = ""
+    ranking: list[int] = field(default_factory=list)
+    landings: list[int] = field(default_factory=list)
+    """How often each space was landed on (for statistics)."""
+    last_card: tuple[int, int] = (-1, -1)

@@ -1,0 +1,953 @@
+"""Finding, reading and validating rulesets, with errors a ruleset author can act on.
+
+Where rulesets live (``ruleset_dirs``):
+
+- **built-in**: ``monopoly_tui/rulesets/`` inside an installed wheel (the build copies the
+  top-level ``rulesets/`` there), else the top-level ``rulesets/`` of a source checkout;
+- **user**: ``<user data dir>/monopoly-tui/rulesets`` (``platformdirs``), or the folder named by
+  the environment variable ``MONOPOLY_TUI_RULESETS``.
+
+Every ``*.yaml`` / ``*.yml`` file directly in those folders is an edition. Ids are unique: a user
+edition that reuses the id of a built-in one (or of an edition found before it) is reported as a
+clash and left out; the first one stays.
+
+``extends: <id>`` builds an edition on another one (looked up by id in the file's own folder,
+then in the ruleset folders, recursively; cycles are reported). The base is read as plain data
+and the child is deep-merged over it:
+
+- mappings merge key by key;
+- a list whose items are all mappings with an ``id`` merges with a base list of the same kind item
+  by item: a child item updates the base item with the same id in place (or replaces it whole
+  when it gives a different ``type``), and items with new ids are appended in order;
+- any other value, and any other list (an empty list too), replaces the base value;
+- ``id``, ``name`` and ``extends`` are never inherited: the child gives its own ``id`` and
+  ``name``.
+
+The merged data is validated once as a ``Ruleset``. Every problem found is reported at once as a
+``RulesetError``: one ``Problem`` per fault, printed ``FILE:LINE:COL: field.path: what is wrong``,
+where the file is the one the faulty value came from (the base or the child) and line and column
+count from 1. The cross-checks in ``models.py`` (references between fields) only run once every
+field has the right shape, so a file with shape errors reports those first.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import types
+import typing
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, NamedTuple
+
+import platformdirs
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from monopoly_tui.rules.models import CROSS_CHECK_MARK, Ruleset
+
+__all__ = [
+    "ENV_VAR",
+    "EditionInfo",
+    "EditionNotFoundError",
+    "EditionScan",
+    "Problem",
+    "RulesetDir",
+    "RulesetError",
+    "Source",
+    "UnusableEdition",
+    "builtin_dir",
+    "list_editions",
+    "load_edition",
+    "load_ruleset",
+    "ruleset_dirs",
+    "scan_editions",
+    "user_dir",
+]
+
+ENV_VAR = "MONOPOLY_TUI_RULESETS"
+"""Environment variable: a folder that replaces the default user rulesets folder."""
+
+Source = Literal["built-in", "user"]
+
+_SUFFIXES = (".yaml", ".yml")
+_ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
+_ID_RE = re.compile(_ID_PATTERN)
+_NOT_INHERITED = ("id", "name", "extends")
+_MAX_VALUES = 500_000
+"""More values than this in one file means an alias bomb, not a ruleset."""
+
+_YamlLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+# ---------------------------------------------------------------- problems
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One fault in a ruleset: where it is, which field, and what is wrong.
+
+    ``line`` and ``col`` count from 1 and are ``None`` when the fault has no place in a file
+    (the file is missing, say). ``path`` is the dotted field path (``spaces.3.group``), or ``""``
+    for a fault in the file as a whole.
+    """
+
+    file: str
+    line: int | None
+    col: int | None
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        where = ":".join(str(p) for p in (self.file, self.line, self.col) if p not in (None, ""))
+        what = f"{self.path}: {self.message}" if self.path else self.message
+        return f"{where}: {what}" if where else what
+
+
+class RulesetError(Exception):
+    """A ruleset that cannot be used, with every problem found in it (at least one)."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return "\n".join(str(p) for p in self.problems)
+
+
+class EditionNotFoundError(RulesetError):
+    """No edition has the id asked for."""
+
+
+# ---------------------------------------------------------------- where rulesets live
+
+
+class RulesetDir(NamedTuple):
+    """A folder searched for editions, and whether its editions are built-in or the user's."""
+
+    path: Path
+    source: Source
+
+
+def builtin_dir() -> Path:
+    """The built-in rulesets: inside the installed package, else the checkout's ``rulesets/``."""
+    here = Path(__file__).resolve()
+    packaged = here.parents[1] / "rulesets"
+    if packaged.is_dir():
+        return packaged
+    return here.parents[2] / "rulesets"
+
+
+def user_dir() -> Path:
+    """The user's rulesets folder: ``$MONOPOLY_TUI_RULESETS`` if set, else in the user data dir."""
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env).expanduser()
+    return Path(platformdirs.user_data_dir("monopoly-tui")) / "rulesets"
+
+
+def ruleset_dirs() -> list[RulesetDir]:
+    """The folders searched for editions, built-in first (they may not exist)."""
+    return [RulesetDir(builtin_dir(), "built-in"), RulesetDir(user_dir(), "user")]
+
+
+def _ruleset_files(folder: Path) -> list[Path]:
+    """The ruleset files directly in a folder, sorted by name; none if the folder is missing."""
+    try:
+        return sorted(p for p in folder.iterdir() if p.suffix in _SUFFIXES and p.is_file())
+    except OSError:
+        return []
+
+
+# ---------------------------------------------------------------- editions
+
+
+@dataclass(frozen=True, slots=True)
+class EditionInfo:
+    """What a menu needs to show about an edition without keeping the whole ruleset."""
+
+    id: str
+    name: str
+    year: int | None
+    description: str
+    players_min: int
+    players_max: int
+    path: Path
+    source: Source
+    extends: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UnusableEdition:
+    """A ruleset file found in a ruleset folder that cannot be used, and why."""
+
+    path: Path
+    source: Source
+    error: RulesetError
+
+
+@dataclass(frozen=True, slots=True)
+class EditionScan:
+    """Every ruleset file in the ruleset folders: the usable editions and the broken ones."""
+
+    editions: list[EditionInfo]
+    broken: list[UnusableEdition]
+
+
+def load_ruleset(path: str | os.PathLike[str]) -> Ruleset:
+    """Read, merge (``extends``) and validate one ruleset file.
+
+    Raises ``RulesetError`` with every problem found when the file cannot be used.
+    """
+    return _Session().load(Path(path))[0]
+
+
+def load_edition(edition_id: str) -> Ruleset:
+    """Load the edition with this id from the ruleset folders (built-in ones win a clash).
+
+    Raises ``EditionNotFoundError`` (a ``RulesetError``) when no file has that id.
+    """
+    session = _Session()
+    path = session.find(edition_id, near=None)
+    if path is None:
+        known = ", ".join(sorted(session.known_ids(near=None))) or "none"
+        raise EditionNotFoundError(
+            [Problem("", None, None, "", f"no edition has the id '{edition_id}' (known: {known})")]
+        )
+    return session.load(path)[0]
+
+
+def list_editions() -> list[EditionInfo]:
+    """The usable editions, built-in first, each folder sorted by file name."""
+    return scan_editions().editions
+
+
+def scan_editions() -> EditionScan:
+    """Load every ruleset file in the ruleset folders, sorting the usable from the broken.
+
+    An edition whose id was already taken by an edition found earlier (built-in ones are found
+    first) is listed as broken with a clash message; the earlier edition is kept.
+    """
+    session = _Session()
+    editions: list[EditionInfo] = []
+    broken: list[UnusableEdition] = []
+    taken: dict[str, EditionInfo] = {}
+    for folder, source in session.dirs:
+        for path in _ruleset_files(folder):
+            try:
+                rs, doc = session.load(path)
+            except RulesetError as e:
+                broken.append(UnusableEdition(path, source, e))
+                continue
+            first = taken.get(rs.id)
+            if first is not None:
+                line, col, _ = _locate_key(doc.loc, "id")
+                problem = Problem(
+                    str(path), line, col, "id",
+                    f"the id '{rs.id}' is already used by the {first.source} edition "
+                    f"'{first.name}' ({first.path}); give this edition an id of its own",
+                )
+                broken.append(UnusableEdition(path, source, RulesetError([problem])))
+                continue
+            info = EditionInfo(
+                id=rs.id,
+                name=rs.name,
+                year=rs.year,
+                description=rs.description,
+                players_min=rs.players.min,
+                players_max=rs.players.max,
+                path=path,
+                source=source,
+                extends=rs.extends,
+            )
+            taken[rs.id] = info
+            editions.append(info)
+    return EditionScan(editions, broken)
+
+
+# ---------------------------------------------------------------- located data
+
+
+class _Where(NamedTuple):
+    file: str
+    line: int  # from 1
+    col: int  # from 1
+
+
+@dataclass(slots=True)
+class _Loc:
+    """Where a value was written, mirroring the value's shape.
+
+    ``at`` is where the value starts, ``key_at`` where its key starts (for a mapping's values),
+    ``items`` the children's places: by key for a mapping, by index for a list.
+    """
+
+    at: _Where
+    key_at: _Where | None
+    items: dict[Any, _Loc] | list[_Loc] | None = None
+
+
+@dataclass(slots=True)
+class _Doc:
+    """A parsed (and possibly merged) ruleset: plain data, where each value was written, and the
+    problems found while reading that do not stop validation (duplicate keys)."""
+
+    data: Any
+    loc: _Loc
+    problems: list[Problem] = field(default_factory=list)
+
+
+def _mark(file: str, node: yaml.Node) -> _Where:
+    return _Where(file, node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+class _Builder:
+    """Turns a composed YAML node tree into plain data and a ``_Loc`` tree of the same shape."""
+
+    def __init__(self, loader: Any, file: str) -> None:
+        self.loader = loader
+        self.file = file
+        self.problems: list[Problem] = []
+        self.count = 0
+        self.open: set[int] = set()
+
+    def build(
+        self, node: yaml.Node, key_at: _Where | None, path: tuple[Any, ...]
+    ) -> tuple[Any, _Loc]:
+        self.count += 1
+        if self.count > _MAX_VALUES:
+            raise RulesetError([Problem(
+                self.file, None, None, "",
+                f"more than {_MAX_VALUES} values: an alias repeated too often?",
+            )])
+        at = _mark(self.file, node)
+        if isinstance(node, yaml.ScalarNode):
+            value = node.value if node.tag == _STR_TAG else self.loader.construct_object(node)
+            return value, _Loc(at, key_at)
+        if id(node) in self.open:
+            raise RulesetError([Problem(
+                self.file, at.line, at.col, _dotted(path), "an alias refers to itself"
+            )])
+        self.open.add(id(node))
+        try:
+            if isinstance(node, yaml.SequenceNode):
+                values: list[Any] = []
+                locs: list[_Loc] = []
+                for i, item in enumerate(node.value):
+                    v, loc = self.build(item, None, (*path, i))
+                    values.append(v)
+                    locs.append(loc)
+                return values, _Loc(at, key_at, locs)
+            assert isinstance(node, yaml.MappingNode)
+            self.loader.flatten_mapping(node)
+            mapping: dict[Any, Any] = {}
+            places: dict[Any, _Loc] = {}
+            for key_node, value_node in node.value:
+                k_at = _mark(self.file, key_node)
+                if not isinstance(key_node, yaml.ScalarNode):
+                    self.problems.append(Problem(
+                        self.file, k_at.line, k_at.col, _dotted(path),
+                        "a key must be a plain word, not a list or a mapping",
+                    ))
+                    continue
+                key = self.build(key_node, None, path)[0]
+                if not isinstance(key, Hashable):  # pragma: no cover - scalars are hashable
+                    continue
+                if key in mapping:
+                    first = places[key].key_at
+                    first_line = f" (first at line {first.line})" if first else ""
+                    self.problems.append(Problem(
+                        self.file, k_at.line, k_at.col, _dotted((*path, key)),
+                        f"key '{key}' is given twice in the same mapping{first_line}",
+                    ))
+                mapping[key], places[key] = self.build(value_node, k_at, (*path, key))
+            return mapping, _Loc(at, key_at, places)
+        finally:
+            self.open.discard(id(node))
+
+
+def _parse(raw: bytes, file: str) -> _Doc:
+    """Parse one YAML document, recording where every value and key was written."""
+    loader = _YamlLoader(raw)
+    try:
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                raise RulesetError([Problem(
+                    file, 1, 1, "", "the file is empty; a ruleset is a mapping (id: ..., name: ...)"
+                )])
+            builder = _Builder(loader, file)
+            data, loc = builder.build(node, None, ())
+        except yaml.MarkedYAMLError as e:
+            raise RulesetError([_yaml_problem(file, e)]) from None
+        except yaml.YAMLError as e:
+            raise RulesetError([Problem(file, None, None, "", _one_line(str(e)))]) from None
+        except RecursionError:
+            raise RulesetError([Problem(file, None, None, "", "nested too deeply")]) from None
+    finally:
+        loader.dispose()
+    if not isinstance(data, dict):
+        kind = "a list" if isinstance(data, list) else f"the value {data!r}"
+        raise RulesetError([Problem(
+            file, loc.at.line, loc.at.col, "",
+            f"the top level must be a mapping (id: ..., name: ..., spaces: ...), not {kind}",
+        )])
+    return _Doc(data, loc, builder.problems)
+
+
+def _yaml_problem(file: str, e: yaml.MarkedYAMLError) -> Problem:
+    """A YAML syntax error at yaml's own mark, in yaml's own words (plus where it started)."""
+    mark = e.problem_mark or e.context_mark
+    what = e.problem or e.context or "invalid YAML"
+    if e.context and e.problem:
+        where = ""
+        if e.context_mark is not None and (mark is None or e.context_mark.line != mark.line):
+            where = f" at line {e.context_mark.line + 1}"
+        what = f"{what} ({e.context}{where})"
+    if mark is None:
+        return Problem(file, None, None, "", what)
+    return Problem(file, mark.line + 1, mark.column + 1, "", what)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _dotted(path: Sequence[Any]) -> str:
+    return ".".join(str(p) for p in path)
+
+
+# ---------------------------------------------------------------- extends: the merge
+
+
+def _id_items(value: Any) -> bool:
+    """A non-empty list of mappings that all have a plain ``id``."""
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(isinstance(i, dict) and isinstance(i.get("id"), str | int) for i in value)
+    )
+
+
+def _merge(base: Any, bloc: _Loc, child: Any, cloc: _Loc, problems: list[Problem],
+           path: tuple[Any, ...]) -> tuple[Any, _Loc]:
+    """Deep-merge a child value over a base value (see the module docstring for the rules).
+
+    Neither input is changed; unchanged parts of the base are shared with the result.
+    """
+    if isinstance(base, dict) and isinstance(child, dict):
+        assert isinstance(bloc.items, dict) and isinstance(cloc.items, dict)
+        out = dict(base)
+        places = dict(bloc.items)
+        for key, value in child.items():
+            if key in base:
+                out[key], places[key] = _merge(
+                    base[key], bloc.items[key], value, cloc.items[key], problems, (*path, key)
+                )
+            else:
+                out[key], places[key] = value, cloc.items[key]
+        return out, _Loc(cloc.at, cloc.key_at, places)
+    if _id_items(base) and _id_items(child):
+        assert isinstance(bloc.items, list) and isinstance(cloc.items, list)
+        items = list(base)
+        item_locs = list(bloc.items)
+        index = {item["id"]: n for n, item in reversed(list(enumerate(base)))}
+        seen: set[Any] = set()
+        for item, iloc in zip(child, cloc.items, strict=True):
+            ident = item["id"]
+            if ident in seen:
+                id_loc = iloc.items["id"] if isinstance(iloc.items, dict) else iloc
+                problems.append(Problem(
+                    id_loc.at.file, id_loc.at.line, id_loc.at.col,
+                    _dotted((*path, len(items), "id")),
+                    f"'{ident}' is listed twice here",
+                ))
+            seen.add(ident)
+            n = index.get(ident)
+            if n is None:
+                index[ident] = len(items)
+                items.append(item)
+                item_locs.append(iloc)
+            elif "type" in item and item["type"] != items[n].get("type"):
+                items[n], item_locs[n] = item, iloc
+            else:
+                items[n], item_locs[n] = _merge(
+                    items[n], item_locs[n], item, iloc, problems, (*path, n)
+                )
+        return items, _Loc(cloc.at, cloc.key_at, item_locs)
+    return child, cloc
+
+
+# ---------------------------------------------------------------- a loading session
+
+
+class _Session:
+    """One public call's worth of loading: files are read, parsed and merged at most once."""
+
+    def __init__(self) -> None:
+        self.dirs = ruleset_dirs()
+        self._raw: dict[Path, bytes | OSError] = {}
+        self._parsed: dict[Path, _Doc | RulesetError] = {}
+        self._resolved: dict[Path, _Doc | RulesetError] = {}
+        self._index: dict[Path, list[tuple[str, Path]]] = {}
+
+    # -- reading
+
+    def _read(self, path: Path) -> bytes:
+        key = path.resolve()
+        raw = self._raw.get(key)
+        if raw is None:
+            try:
+                raw = key.read_bytes()
+            except OSError as e:
+                raw = e
+            self._raw[key] = raw
+        if isinstance(raw, OSError):
+            if isinstance(raw, FileNotFoundError):
+                why = "no such file"
+            elif isinstance(raw, IsADirectoryError):
+                why = "this is a folder, not a ruleset file"
+            else:
+                why = f"cannot read the file ({raw.strerror or raw})"
+            raise RulesetError([Problem(str(path), None, None, "", why)])
+        return raw
+
+    def _parse(self, path: Path) -> _Doc:
+        key = path.resolve()
+        doc = self._parsed.get(key)
+        if doc is None:
+            try:
+                doc = _parse(self._read(path), str(path))
+            except RulesetError as e:
+                doc = e
+            self._parsed[key] = doc
+        if isinstance(doc, RulesetError):
+            raise doc
+        return doc
+
+    # -- finding editions by id
+
+    def _search_dirs(self, near: Path | None) -> list[Path]:
+        std = [d.path for d in self.dirs]
+        if near is None:
+            return std
+        near_r = near.resolve()
+        if any(near_r == d.resolve() for d in std):
+            return std
+        return [near, *std]
+
+    def _ids_in(self, folder: Path) -> list[tuple[str, Path]]:
+        """The (id, file) pairs of a folder, in file-name order; unreadable files are skipped."""
+        key = folder.resolve()
+        found = self._index.get(key)
+        if found is None:
+            found = []
+            for path in _ruleset_files(folder):
+                ident = self._sniff_id(path)
+                if ident is not None:
+                    found.append((ident, path))
+            self._index[key] = found
+        return found
+
+    _ID_LINE = re.compile(rb"""^id:[ \t]*(["']?)([A-Za-z0-9_-]+)\1[ \t]*(?:#.*)?\r?$""", re.M)
+
+    def _sniff_id(self, path: Path) -> str | None:
+        """A file's top-level id: from its ``id:`` line if plain, else by parsing it."""
+        try:
+            raw = self._read(path)
+        except RulesetError:
+            return None
+        m = self._ID_LINE.search(raw)
+        if m:
+            return m.group(2).decode()
+        try:
+            ident = self._parse(path).data.get("id")
+        except RulesetError:
+            return None
+        return ident if isinstance(ident, str) else None
+
+    def find(self, edition_id: str, near: Path | None) -> Path | None:
+        """The first file with this id: in ``near`` (if given), then in the ruleset folders."""
+        for folder in self._search_dirs(near):
+            for ident, path in self._ids_in(folder):
+                if ident == edition_id:
+                    return path
+        return None
+
+    def known_ids(self, near: Path | None) -> set[str]:
+        """The well-formed ids found (for 'known: ...' hints)."""
+        return {
+            i for folder in self._search_dirs(near) for i, _ in self._ids_in(folder)
+            if _ID_RE.match(i)
+        }
+
+    # -- extends
+
+    def resolve(self, path: Path, chain: tuple[tuple[Path, str], ...] = ()) -> _Doc:
+        """The file's data with its ``extends`` chain merged in (not validated)."""
+        key = path.resolve()
+        cached = self._resolved.get(key)
+        if cached is None:
+            try:
+                cached = self._resolve(path, chain)
+            except RulesetError as e:
+                cached = e
+            self._resolved[key] = cached
+        if isinstance(cached, RulesetError):
+            raise cached
+        return cached
+
+    def _resolve(self, path: Path, chain: tuple[tuple[Path, str], ...]) -> _Doc:
+        doc = self._parse(path)
+        ext = doc.data.get("extends")
+        if ext is None:
+            return doc
+        assert isinstance(doc.loc.items, dict)
+        eloc = doc.loc.items["extends"]
+        file, line, col = eloc.at
+        if not isinstance(ext, str):
+            raise RulesetError([Problem(
+                file, line, col, "extends", f"should be the id of an edition, got {_show(ext)}"
+            )])
+        here = (path.resolve(), str(doc.data.get("id", path.stem)))
+        base_path = self.find(ext, near=path.parent)
+        if base_path is None:
+            known = ", ".join(sorted(self.known_ids(near=path.parent))) or "none"
+            raise RulesetError([Problem(
+                file, line, col, "extends",
+                f"no edition has the id '{ext}' (known: {known})",
+            )])
+        loop = [*chain, here]
+        if any(base_path.resolve() == p for p, _ in loop):
+            start = next(i for i, (p, _) in enumerate(loop) if p == base_path.resolve())
+            names = [f"'{i}' ({p.name})" for p, i in loop[start:]]
+            raise RulesetError([Problem(
+                file, line, col, "extends",
+                "extends cycle: " + " → ".join([*names, names[0]]),
+            )])
+        base = self.resolve(base_path, (*chain, here))
+        assert isinstance(base.loc.items, dict)
+        base_data = {k: v for k, v in base.data.items() if k not in _NOT_INHERITED}
+        base_loc = _Loc(base.loc.at, base.loc.key_at,
+                        {k: v for k, v in base.loc.items.items() if k not in _NOT_INHERITED})
+        problems: list[Problem] = [*base.problems, *doc.problems]
+        data, loc = _merge(base_data, base_loc, doc.data, doc.loc, problems, ())
+        return _Doc(data, loc, problems)
+
+    # -- validation
+
+    def load(self, path: Path) -> tuple[Ruleset, _Doc]:
+        """Resolve and validate one file, raising every problem found at once."""
+        doc = self.resolve(path)
+        problems = list(doc.problems)
+        rs: Ruleset | None
+        try:
+            rs = Ruleset.model_validate(doc.data)
+        except ValidationError as e:
+            problems.extend(_validation_problems(e, doc))
+            rs = None
+        if problems or rs is None:
+            raise RulesetError(_sorted(problems))
+        return rs, doc
+
+
+def _sorted(problems: list[Problem]) -> list[Problem]:
+    """Problems grouped by file (in order of first appearance), then by line and column."""
+    order: dict[str, int] = {}
+    for p in problems:
+        order.setdefault(p.file, len(order))
+    unique = list(dict.fromkeys(problems))
+    return sorted(unique, key=lambda p: (order[p.file], p.line or 0, p.col or 0))
+
+
+# ---------------------------------------------------------------- pydantic errors → problems
+
+
+class _Spot(NamedTuple):
+    """Where a pydantic ``loc`` lands in the located data."""
+
+    where: _Where
+    path: tuple[Any, ...]  # the data path (union tags left out); may end with a missing key
+    node: Any  # the data at the deepest existing node
+    loc: _Loc  # its place
+    missing: bool  # the last element of ``path`` does not exist in the data
+    union_at: int | None  # index in the pydantic loc of a plain-union member name, if any
+
+
+def _walk(doc: _Doc, loc: Sequence[Any]) -> _Spot:
+    """Follow a pydantic error location through the data, skipping union member names."""
+    node, place = doc.data, doc.loc
+    path: list[Any] = []
+    union_at: int | None = None
+    for i, part in enumerate(loc):
+        if isinstance(node, dict) and isinstance(part, Hashable) and part in node:
+            assert isinstance(place.items, dict)
+            node, place = node[part], place.items[part]
+            path.append(part)
+            continue
+        if (isinstance(node, list) and isinstance(part, int) and not isinstance(part, bool)
+                and 0 <= part < len(node)):
+            assert isinstance(place.items, list)
+            node, place = node[part], place.items[part]
+            path.append(part)
+            continue
+        last = i == len(loc) - 1
+        if isinstance(node, dict) and node.get("type") == part:
+            continue  # a discriminated union's tag
+        if not last or not isinstance(node, dict) or _is_union_member_name(part):
+            if union_at is None:
+                union_at = i
+            continue  # a plain union's member name ("DieFace", "int")
+        path.append(part)
+        where = place.key_at or place.at
+        return _Spot(where, tuple(path), node, place, True, union_at)
+    where = place.key_at if (place.items is not None and place.key_at) else place.at
+    return _Spot(where, tuple(path), node, place, False, union_at)
+
+
+def _is_union_member_name(part: Any) -> bool:
+    return isinstance(part, str) and (
+        part[:1].isupper() or "[" in part or part in {"int", "str", "bool", "float", "none"}
+    )
+
+
+def _locate_key(loc: _Loc, key: str) -> tuple[int | None, int | None, str]:
+    if isinstance(loc.items, dict) and key in loc.items:
+        at = loc.items[key].key_at or loc.items[key].at
+        return at.line, at.col, at.file
+    return loc.at.line, loc.at.col, loc.at.file
+
+
+def _validation_problems(exc: ValidationError, doc: _Doc) -> list[Problem]:
+    """Every pydantic error as a located problem in plain words."""
+    problems: list[Problem] = []
+    # plain unions ("DieFace | int") fail once per member: keep the member that got furthest
+    # and merge "should be X" / "should be Y" at the same spot into "should be X or Y".
+    union_groups: dict[tuple[Any, ...], list[tuple[dict[str, Any], _Spot]]] = {}
+    for err in exc.errors(include_url=False):
+        err_d: dict[str, Any] = dict(err)
+        loc: tuple[Any, ...] = tuple(err_d["loc"])
+        if err_d["type"] == "value_error" and _error_text(err_d).startswith(CROSS_CHECK_MARK):
+            for line in _error_text(err_d)[len(CROSS_CHECK_MARK):].splitlines():
+                dotted, _, message = line.partition(": ")
+                parts = tuple(int(p) if p.isdigit() else p for p in dotted.split(".") if p)
+                spot = _walk(doc, parts)
+                w = spot.where
+                problems.append(Problem(w.file, w.line, w.col, _dotted(spot.path) or dotted,
+                                        message.strip()))
+            continue
+        spot = _walk(doc, loc)
+        if spot.union_at is not None:
+            union_groups.setdefault(loc[: spot.union_at], []).append((err_d, spot))
+            continue
+        problems.append(_problem(err_d, spot, loc))
+    for site, members in union_groups.items():
+        deep = [(e, s) for e, s in members if len(e["loc"]) > len(site) + 1]
+        if deep:
+            problems.extend(_problem(e, s, tuple(e["loc"])) for e, s in deep)
+            continue
+        expected = [_expected(e) for e, _ in members]
+        e0, s0 = members[0]
+        if all(expected):
+            w = s0.where
+            problems.append(Problem(
+                w.file, w.line, w.col, _dotted(s0.path),
+                f"should be {' or '.join(dict.fromkeys(x for x in expected if x))}, "
+                f"got {_show(e0['input'])}",
+            ))
+        else:
+            problems.extend(_problem(e, s, tuple(e["loc"])) for e, s in members)
+    return problems
+
+
+def _error_text(err: dict[str, Any]) -> str:
+    ctx = err.get("ctx") or {}
+    if "error" in ctx:
+        return str(ctx["error"])
+    msg = str(err.get("msg", ""))
+    return msg.removeprefix("Value error, ").removeprefix("Assertion failed, ")
+
+
+
+_EXPECTED = {
+    "model_type": "a mapping (key: value)",
+    "model_attributes_type": "a mapping (key: value)",
+    "dict_type": "a mapping (key: value)",
+    "list_type": "a list",
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "string_type": "text",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "none_required": "empty",
+}
+
+
+def _expected(err: dict[str, Any]) -> str | None:
+    """What a type error expected, in words ("a whole number"), or None if not a type error."""
+    return _EXPECTED.get(err["type"])
+
+
+def _show(value: Any) -> str:
+    """A value as an author would recognise it in their YAML."""
+    if value is None:
+        return "nothing (the value is empty)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        text = value if len(value) <= 40 else value[:37] + "..."
+        return repr(text)
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def _problem(err: dict[str, Any], spot: _Spot, loc: tuple[Any, ...]) -> Problem:
+    """One pydantic error, located and in plain words."""
+    kind = err["type"]
+    ctx = err.get("ctx") or {}
+    value = err.get("input")
+    where, path = spot.where, spot.path
+    if kind == "missing":
+        message = "is required but missing"
+    elif kind == "extra_forbidden":
+        key = path[-1] if path else loc[-1]
+        message = f"unknown key '{key}'"
+        close = difflib.get_close_matches(str(key), _field_names(loc[:-1]), n=1, cutoff=0.6)
+        if close:
+            message += f" (did you mean '{close[0]}'?)"
+        where = spot.loc.key_at or where
+    elif kind in ("union_tag_invalid", "union_tag_not_found"):
+        tags = _union_tags(loc)
+        if not tags and "expected_tags" in ctx:
+            tags = [t.strip().strip("'") for t in str(ctx["expected_tags"]).split(",")]
+        one_of = ", ".join(tags)
+        node, place = spot.node, spot.loc
+        path = (*path, "type")
+        if kind == "union_tag_invalid" and isinstance(node, dict) and "type" in node:
+            assert isinstance(place.items, dict)
+            where = place.items["type"].at
+            message = f"unknown type {_show(node['type'])}; the type must be one of: {one_of}"
+            close = difflib.get_close_matches(str(node["type"]), tags, n=1, cutoff=0.6)
+            if close:
+                message += f" (did you mean '{close[0]}'?)"
+        else:
+            where = place.at
+            message = f"a 'type' is needed, one of: {one_of}"
+    elif kind in ("too_short", "too_long"):
+        what = "items" if ctx.get("field_type", "List") != "String" else "characters"
+        actual = ctx.get("actual_length")
+        if kind == "too_short":
+            message = f"needs at least {ctx.get('min_length')} {what}"
+        else:
+            message = f"can have at most {ctx.get('max_length')} {what}"
+        if actual is not None:
+            message += f", has {actual}"
+    elif kind == "string_too_short":
+        message = f"needs at least {ctx.get('min_length')} characters"
+    elif kind == "string_too_long":
+        has = f", has {len(value)}" if isinstance(value, str) else ""
+        message = f"can have at most {ctx.get('max_length')} characters{has}"
+    elif kind == "string_pattern_mismatch":
+        if ctx.get("pattern") == _ID_PATTERN:
+            message = ("should be an id: lowercase letters a-z, digits, '-' and '_', starting "
+                       f"with a letter or digit; got {_show(value)}")
+        else:
+            message = f"should match the pattern {ctx.get('pattern')}, got {_show(value)}"
+    elif kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        words = {"greater_than_equal": ("at least", "ge"), "greater_than": ("more than", "gt"),
+                 "less_than_equal": ("at most", "le"), "less_than": ("less than", "lt")}
+        word, key = words[kind]
+        message = f"should be {word} {ctx.get(key)}, got {_show(value)}"
+    elif kind == "literal_error":
+        message = f"should be {ctx.get('expected')}, got {_show(value)}"
+    elif kind in ("value_error", "assertion_error"):
+        message = _error_text(err)
+    elif kind == "invalid_key":
+        message = f"keys should be words, got {_show(value)}"
+    elif kind in _EXPECTED:
+        message = f"should be {_EXPECTED[kind]}, got {_show(value)}"
+    else:
+        msg = str(err.get("msg", kind))
+        message = msg.replace("Input should be", "should be")
+        if not isinstance(value, dict | list):
+            message += f", got {_show(value)}"
+    return Problem(where.file, where.line, where.col, _dotted(path), message)
+
+
+# ---------------------------------------------------------------- the schema at a location
+
+
+def _unwrap(tp: Any) -> Any:
+    """Strip ``Annotated`` and ``X | None`` down to the interesting type."""
+    while True:
+        origin = typing.get_origin(tp)
+        if origin is typing.Annotated:
+            tp = typing.get_args(tp)[0]
+            continue
+        if origin in (typing.Union, types.UnionType):
+            args = [a for a in typing.get_args(tp) if a is not type(None)]
+            if len(args) == 1:
+                tp = args[0]
+                continue
+        return tp
+
+
+def _type_at(loc: Sequence[Any]) -> Any:
+    """The schema type at a pydantic error location (union tags included), or None."""
+    tp: Any = Ruleset
+    for part in loc:
+        tp = _unwrap(tp)
+        origin = typing.get_origin(tp)
+        if isinstance(tp, type) and issubclass(tp, BaseModel):
+            fld = next((f for n, f in tp.model_fields.items() if part in (n, f.alias)), None)
+            if fld is None:
+                return None
+            tp = fld.annotation
+        elif origin is list:
+            tp = typing.get_args(tp)[0]
+        elif origin is dict:
+            tp = typing.get_args(tp)[1]
+        elif origin in (typing.Union, types.UnionType):
+            for member in typing.get_args(tp):
+                m = _unwrap(member)
+                if getattr(m, "__name__", None) == part or part in _literal_tags(m):
+                    tp = m
+                    break
+            else:
+                return None
+        else:
+            return None
+    return _unwrap(tp)
+
+
+def _literal_tags(model: Any) -> tuple[str, ...]:
+    if isinstance(model, type) and issubclass(model, BaseModel) and "type" in model.model_fields:
+        return tuple(str(a) for a in typing.get_args(model.model_fields["type"].annotation))
+    return ()
+
+
+def _field_names(loc: Sequence[Any]) -> list[str]:
+    """The keys allowed in the mapping at a pydantic location (for 'did you mean')."""
+    tp = _type_at(loc)
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        return [f.alias or n for n, f in tp.model_fields.items()]
+    return []
+
+
+def _union_tags(loc: Sequence[Any]) -> list[str]:
+    """The ``type`` values allowed for the tagged union at a pydantic location."""
+    tp = _type_at(loc)
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        return [t for m in typing.get_args(tp) for t in _literal_tags(_unwrap(m))]
+    return []

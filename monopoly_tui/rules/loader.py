@@ -458,15 +458,15 @@ def _merge(base: Any, bloc: _Loc, child: Any, cloc: _Loc, problems: list[Problem
         seen: set[Any] = set()
         for item, iloc in zip(child, cloc.items, strict=True):
             ident = item["id"]
+            n = index.get(ident)
             if ident in seen:
                 id_loc = iloc.items["id"] if isinstance(iloc.items, dict) else iloc
                 problems.append(Problem(
                     id_loc.at.file, id_loc.at.line, id_loc.at.col,
-                    _dotted((*path, len(items), "id")),
+                    _dotted((*path, n, "id")),
                     f"'{ident}' is listed twice here",
                 ))
             seen.add(ident)
-            n = index.get(ident)
             if n is None:
                 index[ident] = len(items)
                 items.append(item)

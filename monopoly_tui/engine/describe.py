@@ -1,0 +1,451 @@
+"""Events in words: one log line per event, in the edition's vocabulary.
+
+``describe(event, game)`` reads the edition (names of spaces, deeds, decks, the money format,
+the words for houses, hotels, jail...) and the players' names; it changes nothing. Events that
+need no line of their own return ``None`` (the line of a companion event already says it).
+Pure: no Textual, no Rich markup, plain text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from monopoly_tui.engine.actions import Event
+
+if TYPE_CHECKING:
+    from monopoly_tui.engine.game import Game
+
+END_REASONS: dict[str, str] = {
+    "last_standing": "the last player standing",
+    "first_bankruptcy": "the richest player at the first bankruptcy",
+    "turn_limit": "the richest player when the rounds ran out",
+}
+"""How a game ended, for ``game_over`` (the engine's ``end_reason`` values)."""
+
+
+def describe(event: Event, game: Game) -> str | None:
+    """One line for the log, or ``None`` when the event needs no line of its own."""
+    fn = _DESCRIBERS.get(event.kind)
+    if fn is None:
+        # An event kind this module does not know yet (a new mechanic): its text, if any.
+        return event.text or None
+    return fn(_Words(game), event)
+
+
+def describe_all(events: list[Event], game: Game) -> list[str]:
+    """The lines for a list of events, skipping those without one."""
+    out = []
+    for e in events:
+        line = describe(e, game)
+        if line:
+            out.append(line)
+    return out
+
+
+def dice_text(game: Game, faces: tuple[int, ...]) -> str:
+    """Die faces by their labels, e.g. '3 + 4' or 'Eye + 5'."""
+    labels = game.spec.dice.labels
+    return " + ".join(labels[f] if 0 <= f < len(labels) else str(f) for f in faces)
+
+
+def building_words(game: Game, kind: str, count: int = 1) -> str:
+    """'a house', '3 Villages', 'a Keep'... in the edition's words."""
+    v = game.spec.vocab
+    if kind == "hotel":
+        return f"a {v.hotel}" if count == 1 else f"{count} {v.hotels}"
+    return f"a {v.house}" if count == 1 else f"{count} {v.houses}"
+
+
+def level_words(game: Game, level: int) -> str:
+    """What a building level means: 'no houses', '1 house', '3 houses', 'a hotel'."""
+    v = game.spec.vocab
+    top = game.spec.rules.houses_per_hotel + 1
+    if level <= 0:
+        return f"no {v.houses}"
+    if level >= top:
+        return f"a {v.hotel}"
+    return f"1 {v.house}" if level == 1 else f"{level} {v.houses}"
+
+
+class _Words:
+    """Names and money in the edition's words."""
+
+    __slots__ = ("game", "spec", "v")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.spec = game.spec
+        self.v = game.spec.vocab
+
+    def who(self, p: int) -> str:
+        players = self.game.st.players
+        if 0 <= p < len(players):
+            return players[p].name
+        return f"the {self.v.bank}"
+
+    def Who(self, p: int) -> str:
+        """The name, capitalised to start a line."""
+        s = self.who(p)
+        return s[:1].upper() + s[1:]
+
+    def money(self, n: int) -> str:
+        return self.v.money(n)
+
+    def deed(self, d: int) -> str:
+        deeds = self.spec.deeds
+        return deeds[d].name if 0 <= d < len(deeds) else "a deed"
+
+    def space(self, s: int) -> str:
+        spaces = self.spec.spaces
+        return spaces[s].name if 0 <= s < len(spaces) else "a space"
+
+    def deck(self, d: int) -> str:
+        decks = self.spec.decks
+        return decks[d].name if 0 <= d < len(decks) else "the cards"
+
+    def dice(self, faces: tuple[int, ...]) -> str:
+        return dice_text(self.game, faces)
+
+    def pot(self) -> str:
+        """The Free Parking space's name (where the pot is)."""
+        for sp in self.spec.spaces:
+            if sp.kind == "free_parking":
+                return sp.name
+        return "the pot"
+
+    def reason(self, reason: str) -> str:
+        """What a payment was for, from a debt's reason ('rent:12', 'tax:4', ...)."""
+        kind, _, arg = reason.partition(":")
+        n = int(arg) if arg.lstrip("-").isdigit() else -1
+        if kind == "rent":
+            return f"rent for {self.deed(n)}"
+        if kind == "tax":
+            return self.space(n)
+        if kind == "card":
+            return f"a {self.deck(n)} card"
+        if kind == "jail_fine":
+            return f"the fine to leave {self.v.jail}"
+        if kind == "auction":
+            return f"{self.deed(n)} at auction"
+        if kind == "building_auction":
+            return "the building won at auction"
+        if kind == "interest":
+            return f"{self.v.mortgage} interest on {self.deed(n)}"
+        if kind == "bankrupt":
+            return "everything left"
+        return reason.replace("_", " ")
+
+
+def _first_roll(w: _Words, e: Event) -> str:
+    return f"{w.Who(e.player)} rolled {w.dice(e.dice)} = {e.amount} to see who goes first"
+
+
+def _coin_flip(w: _Words, e: Event) -> str:
+    return (
+        f"{w.Who(e.player)} and {w.who(e.other)} flipped a coin: "
+        f"{w.who(e.amount)} won the toss"
+    )
+
+
+def _starts(w: _Words, e: Event) -> str:
+    return f"{w.Who(e.player)} goes first"
+
+
+def _dealt(w: _Words, e: Event) -> str:
+    paid = f" and paid {w.money(e.amount)} for it" if e.amount else ""
+    return f"{w.Who(e.player)} was dealt {w.deed(e.deed)}{paid}"
+
+
+def _pot_seeded(w: _Words, e: Event) -> str:
+    return f"The {w.v.bank} put {w.money(e.amount)} in the {w.pot()} pot"
+
+
+def _turn(w: _Words, e: Event) -> str:
+    return f"{w.Who(e.player)}'s turn"
+
+
+def _rolled(w: _Words, e: Event) -> str:
+    faces = e.dice
+    doubles = w.spec.dice.doubles and len(faces) > 1 and len(set(faces)) == 1
+    tail = ", doubles" if doubles else ""
+    if len(faces) > 1:
+        return f"{w.Who(e.player)} rolled {w.dice(faces)} = {e.amount}{tail}"
+    return f"{w.Who(e.player)} rolled {w.dice(faces)}"
+
+
+def _moved(w: _Words, e: Event) -> str:
+    where = w.space(e.space)
+    if e.space == w.spec.jail_space:
+        player = w.game.st.players[e.player] if 0 <= e.player < len(w.game.st.players) else None
+        if player is None or not player.in_jail:
+            where = w.v.just_visiting
+    if e.amount < 0:
+        n = -e.amount
+        return f"{w.Who(e.player)} went back {n} space{'s' if n != 1 else ''} to {where}"
+    return f"{w.Who(e.player)} moved to {where}"
+
+
+def _salary(w: _Words, e: Event) -> str:
+    return f"{w.Who(e.player)} passed {w.v.go}: {w.money(e.amount)} {w.v.salary}"
+
+
+def _go_bonus(w: _Words, e: Event) -> str:
+    return f"{w.Who(e.player)} landed right on {w.v.go}: {w.money(e.amount)} more"
+
+
+def _jailed(w: _Words, e: Event) -> str:
+    return f"{w.Who(e.player)} was sent to {w.v.jail}"
+
+
+def _too_many_doubles(w: _Words, e: Event) -> str:
+    return f"{w.Who(e.player)} rolled doubles {e.amount} times in a row"
+
+
+def _stays_in_jail(w: _Words, e: Event) -> str:
+    r = w.spec.rules
+    most = 1 if r.jail_exit_next_turn else r.jail_max_turns
+    return f"{w.Who(e.player)} stays in {w.v.jail} (no doubles: try {e.amount} of {most})"
+
+
+def _released(w: _Words, e: Event) -> str:
+    how = {
+        "doubles": "rolled doubles",
+        "fine": "paid the fine",
+        "card": f"used a {w.v.get_out_of_jail_free} card",
+    }.get(e.text, e.text)
+    return f"{w.Who(e.player)} is out of {w.v.jail}: {how}"
+
+
+def _used_card(w: _Words, e: Event) -> None:
+    return None  # 'released' (text 'card') says it
+
+
+def _card(w: _Words, e: Event) -> str:
+    return f"{w.Who(e.player)} drew {w.deck(e.card[0])}: {e.text}"
+
+
+def _deck_empty(w: _Words, e: Event) -> str:
+    return f"No cards left in {w.deck(e.card[0])}: {w.who(e.player)} draws nothing"
+
+
+def _collected(w: _Words, e: Event) -> str:
+    return f"{w.Who(e.player)} collected {w.money(e.amount)}"
+
+
+def _bought(w: _Words, e: Event) -> str:
+    return f"{w.Who(e.player)} bought {w.deed(e.deed)} for {w.money(e.amount)}"
+
+
+def _declined(w: _Words, e: Event) -> str:
+    if w.spec.rules.auctions:
+        return f"{w.Who(e.player)} did not buy {w.deed(e.deed)}: it goes to auction"
+    return f"{w.Who(e.player)} did not buy {w.deed(e.deed)}"
+
+
+def _auction(w: _Words, e: Event) -> str:
+    if e.text:
+        return (
+            f"The {w.v.bank} is short of {w.v.hotels if e.text == 'hotel' else w.v.houses}: "
+            f"{building_words(w.game, e.text)} goes to auction"
+        )
+    return f"{w.deed(e.deed)} goes to auction"
+
+
+def _bid(w: _Words, e: Event) -> str:
+    what = w.deed(e.deed) if e.deed >= 0 else "the building"
+    return f"{w.Who(e.player)} bid {w.money(e.amount)} for {what}"
+
+
+def _dropped_out(w: _Words, e: Event) -> str:
+    why = ": not enough cash to bid more" if e.text == "cash" else ""
+    return f"{w.Who(e.player)} dropped out of the auction{why}"
+
+
+def _no_bids(w: _Words, e: Event) -> str:
+    if e.deed < 0:
+        return f"No one bid: {building_words(w.game, e.text or 'house')} stays with the {w.v.bank}"
+    return f"No one bid for {w.deed(e.deed)}: it stays with the {w.v.bank}"
+
+
+def _won_auction(w: _Words, e: Event) -> str:
+    what = w.deed(e.deed) if e.deed >= 0 else building_words(w.game, e.text or "house")
+    return f"{w.Who(e.player)} won {what} at auction for {w.money(e.amount)}"
+
+
+def _cannot_place(w: _Words, e: Event) -> str:
+    return (
+        f"{w.Who(e.player)} has nowhere to put {building_words(w.game, e.text or 'house')}: "
+        f"it stays with the {w.v.bank}"
+    )
+
+
+def _paid(w: _Words, e: Event) -> str:
+    who, to, amount = w.Who(e.player), e.other, w.money(e.amount)
+    kind, _, arg = e.text.partition(":")
+    if kind == "rent":
+        return f"{who} paid {amount} rent to {w.who(to)} for {w.deed(int(arg))}"
+    if kind == "tax":
+        return f"{who} paid {amount} for {w.space(int(arg))}"
+    if kind == "jail_fine":
+        return f"{who} paid the {amount} fine to leave {w.v.jail}"
+    if kind == "bankrupt":
+        return f"{who} handed the last {amount} to {w.who(to)}"
+    if kind == "card":
+        if to >= 0:
+            return f"{who} paid {amount} to {w.who(to)} ({w.deck(int(arg))})"
+        return f"{who} paid {amount} ({w.deck(int(arg))})"
+    if to >= 0:
+        return f"{who} paid {amount} to {w.who(to)} for {w.reason(e.text)}"
+    return f"{who} paid {amount} for {w.reason(e.text)}"
+
+
+def _in_debt(w: _Words, e: Event) -> str:
+    return (
+        f"{w.Who(e.player)} owes {w.money(e.amount)} to {w.who(e.other)} "
+        f"for {w.reason(e.text)} and must raise the cash"
+    )
+
+
+def _tax_percent(w: _Words, e: Event) -> str:
+    sp = w.spec.spaces[e.space] if 0 <= e.space < w.spec.size else None
+    pct = f"{sp.tax_percent}% of " if sp is not None and sp.tax_percent else "a share of "
+    return (
+        f"{w.Who(e.player)} chose {pct}total worth ({w.money(e.other)}): {w.money(e.amount)}"
+    )
+
+
+def _rent_roll(w: _Words, e: Event) -> str:
+    return f"{w.Who(e.player)} rolled {w.dice(e.dice)} = {e.amount} for the rent"
+
+
+def _rent_claimable(w: _Words, e: Event) -> str:
+    return (
+        f"{w.Who(e.other)} may ask {w.who(e.player)} for {w.money(e.amount)} rent "
+        f"for {w.deed(e.deed)} until the next roll"
+    )
+
+
+def _no_rent_in_jail(w: _Words, e: Event) -> str:
+    return (
+        f"{w.Who(e.player)} pays no rent for {w.deed(e.deed)}: "
+        f"{w.who(e.other)} is in {w.v.jail}"
+    )
+
+
+def _jackpot(w: _Words, e: Event) -> str:
+    return f"{w.Who(e.player)} took the {w.pot()} pot: {w.money(e.amount)}"
+
+
+def _built(w: _Words, e: Event) -> str:
+    return (
+        f"{w.Who(e.player)} built {building_words(w.game, e.text or 'house')} on "
+        f"{w.deed(e.deed)} (now {level_words(w.game, e.amount)})"
+    )
+
+
+def _sold_building(w: _Words, e: Event) -> str:
+    if e.text == "all":
+        return (
+            f"{w.Who(e.player)} sold every building on {w.deed(e.deed)} "
+            f"for {w.money(e.amount)}"
+        )
+    return (
+        f"{w.Who(e.player)} sold {building_words(w.game, e.text or 'house')} on "
+        f"{w.deed(e.deed)} for {w.money(e.amount)}"
+    )
+
+
+def _mortgaged(w: _Words, e: Event) -> str:
+    return f"{w.Who(e.player)} took a {w.v.mortgage} on {w.deed(e.deed)}: {w.money(e.amount)}"
+
+
+def _unmortgaged(w: _Words, e: Event) -> str:
+    return (
+        f"{w.Who(e.player)} lifted the {w.v.mortgage} on {w.deed(e.deed)} "
+        f"for {w.money(e.amount)}"
+    )
+
+
+def _interest(w: _Words, e: Event) -> str:
+    return (
+        f"{w.Who(e.player)} keeps {w.deed(e.deed)} under {w.v.mortgage} "
+        f"and owes {w.money(e.amount)} interest"
+    )
+
+
+def _bankrupt(w: _Words, e: Event) -> str:
+    to = w.who(e.other) if e.other >= 0 else f"the {w.v.bank}"
+    return f"{w.Who(e.player)} is bankrupt: everything goes to {to}"
+
+
+def _game_over(w: _Words, e: Event) -> str:
+    how = END_REASONS.get(e.text, e.text.replace("_", " "))
+    return f"Game over: {w.who(e.player)} wins as {how}"
+
+
+def _trade_proposed(w: _Words, e: Event) -> str:
+    return f"{w.Who(e.player)} offered {w.who(e.other)} a trade"
+
+
+def _trade_accepted(w: _Words, e: Event) -> str:
+    return f"{w.Who(e.player)} accepted {w.who(e.other)}'s trade"
+
+
+def _trade_rejected(w: _Words, e: Event) -> str:
+    return f"{w.Who(e.player)} turned down {w.who(e.other)}'s trade"
+
+
+def _trade_failed(w: _Words, e: Event) -> str:
+    return f"The trade between {w.who(e.other)} and {w.who(e.player)} fell through: {e.text}"
+
+
+_DESCRIBERS: dict[str, Callable[[_Words, Event], str | None]] = {
+    "first_roll": _first_roll,
+    "coin_flip": _coin_flip,
+    "starts": _starts,
+    "dealt": _dealt,
+    "pot_seeded": _pot_seeded,
+    "turn": _turn,
+    "rolled": _rolled,
+    "moved": _moved,
+    "salary": _salary,
+    "go_bonus": _go_bonus,
+    "jailed": _jailed,
+    "too_many_doubles": _too_many_doubles,
+    "stays_in_jail": _stays_in_jail,
+    "released": _released,
+    "used_card": _used_card,
+    "card": _card,
+    "deck_empty": _deck_empty,
+    "collected": _collected,
+    "bought": _bought,
+    "declined": _declined,
+    "auction": _auction,
+    "bid": _bid,
+    "dropped_out": _dropped_out,
+    "no_bids": _no_bids,
+    "won_auction": _won_auction,
+    "cannot_place": _cannot_place,
+    "paid": _paid,
+    "in_debt": _in_debt,
+    "tax_percent": _tax_percent,
+    "rent_roll": _rent_roll,
+    "rent_claimable": _rent_claimable,
+    "no_rent_in_jail": _no_rent_in_jail,
+    "jackpot": _jackpot,
+    "built": _built,
+    "sold_building": _sold_building,
+    "mortgaged": _mortgaged,
+    "unmortgaged": _unmortgaged,
+    "interest": _interest,
+    "bankrupt": _bankrupt,
+    "game_over": _game_over,
+    "trade_proposed": _trade_proposed,
+    "trade_accepted": _trade_accepted,
+    "trade_rejected": _trade_rejected,
+    "trade_failed": _trade_failed,
+}
+"""Every event kind the engine emits, and its line."""
+
+KNOWN_KINDS = frozenset(_DESCRIBERS)

@@ -220,6 +220,12 @@ class Game:
         """The kind of decision the game waits for."""
         return self._phase_and_player()[0]
 
+    @property
+    def waiting_for(self) -> tuple[str, int]:
+        """(decision kind, player) the game waits for: ``pending`` without building the
+        choices and context, for bots and simulations that ask it at every decision."""
+        return self._phase_and_player()
+
     def _phase_and_player(self) -> tuple[str, int]:
         st = self.st
         if st.over:
@@ -359,6 +365,10 @@ class Game:
             return ""
         if phase == A.DEBT and kind in (A.A_SELL_BUILDING, A.A_SELL_ALL, A.A_MORTGAGE):
             return ""
+        if phase == A.BUY and who == player and kind in (
+            A.A_SELL_BUILDING, A.A_SELL_ALL, A.A_MORTGAGE
+        ):
+            return ""  # raising the price before deciding to buy
         return "not now: finish the current decision first"
 
     def _anytime_actions(self, p: int) -> list[Action]:

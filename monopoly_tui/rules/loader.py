@@ -277,17 +277,38 @@ class _Where(NamedTuple):
     col: int  # from 1
 
 
-@dataclass(slots=True)
 class _Loc:
     """Where a value was written, mirroring the value's shape.
 
     ``at`` is where the value starts, ``key_at`` where its key starts (for a mapping's values),
-    ``items`` the children's places: by key for a mapping, by index for a list.
+    ``items`` the children's places: by key for a mapping, by index for a list. Positions are
+    read from the YAML nodes only when asked for (they are needed only to report a problem).
     """
 
-    at: _Where
-    key_at: _Where | None
-    items: dict[Any, _Loc] | list[_Loc] | None = None
+    __slots__ = ("file", "items", "key_node", "node")
+
+    def __init__(
+        self,
+        file: str,
+        node: yaml.Node,
+        key_node: yaml.Node | None,
+        items: dict[Any, _Loc] | list[_Loc] | None = None,
+    ) -> None:
+        self.file = file
+        self.node = node
+        self.key_node = key_node
+        self.items = items
+
+    @property
+    def at(self) -> _Where:
+        return _mark(self.file, self.node)
+
+    @property
+    def key_at(self) -> _Where | None:
+        return None if self.key_node is None else _mark(self.file, self.key_node)
+
+    def with_items(self, items: dict[Any, _Loc] | list[_Loc]) -> _Loc:
+        return _Loc(self.file, self.node, self.key_node, items)
 
 
 @dataclass(slots=True)
@@ -304,18 +325,40 @@ def _mark(file: str, node: yaml.Node) -> _Where:
     return _Where(file, node.start_mark.line + 1, node.start_mark.column + 1)
 
 
+_TAG_CACHE: dict[str, str] = {}
+
+
+class _Loader(_YamlLoader):
+    """The C-accelerated safe loader, remembering the tag of each plain scalar it resolved.
+
+    Resolving a plain scalar's tag (is ``50`` an int, ``yes`` a bool?) runs a few regular
+    expressions in Python for every scalar; rulesets repeat the same words and numbers a lot.
+    """
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        if kind is yaml.ScalarNode and implicit[0]:
+            tag = _TAG_CACHE.get(value)
+            if tag is None:
+                tag = super().resolve(kind, value, implicit)
+                if len(_TAG_CACHE) < 20_000:
+                    _TAG_CACHE[value] = tag
+            return tag
+        return super().resolve(kind, value, implicit)
+
+
 class _Builder:
     """Turns a composed YAML node tree into plain data and a ``_Loc`` tree of the same shape."""
 
     def __init__(self, loader: Any, file: str) -> None:
         self.loader = loader
+        self.constructors: dict[str, Any] = loader.yaml_constructors
         self.file = file
         self.problems: list[Problem] = []
         self.count = 0
         self.open: set[int] = set()
 
     def build(
-        self, node: yaml.Node, key_at: _Where | None, path: tuple[Any, ...]
+        self, node: yaml.Node, key_node: yaml.Node | None, path: tuple[Any, ...]
     ) -> tuple[Any, _Loc]:
         self.count += 1
         if self.count > _MAX_VALUES:
@@ -323,55 +366,64 @@ class _Builder:
                 self.file, None, None, "",
                 f"more than {_MAX_VALUES} values: an alias repeated too often?",
             )])
-        at = _mark(self.file, node)
-        if isinstance(node, yaml.ScalarNode):
-            value = node.value if node.tag == _STR_TAG else self.loader.construct_object(node)
-            return value, _Loc(at, key_at)
+        kind = type(node)
+        if kind is yaml.ScalarNode:
+            return self.scalar(node), _Loc(self.file, node, key_node)
         if id(node) in self.open:
+            at = _mark(self.file, node)
             raise RulesetError([Problem(
                 self.file, at.line, at.col, _dotted(path), "an alias refers to itself"
             )])
         self.open.add(id(node))
         try:
-            if isinstance(node, yaml.SequenceNode):
+            if kind is yaml.SequenceNode:
                 values: list[Any] = []
                 locs: list[_Loc] = []
                 for i, item in enumerate(node.value):
                     v, loc = self.build(item, None, (*path, i))
                     values.append(v)
                     locs.append(loc)
-                return values, _Loc(at, key_at, locs)
+                return values, _Loc(self.file, node, key_node, locs)
             assert isinstance(node, yaml.MappingNode)
             self.loader.flatten_mapping(node)
             mapping: dict[Any, Any] = {}
             places: dict[Any, _Loc] = {}
-            for key_node, value_node in node.value:
-                k_at = _mark(self.file, key_node)
-                if not isinstance(key_node, yaml.ScalarNode):
+            for k_node, value_node in node.value:
+                if type(k_node) is not yaml.ScalarNode:
+                    k_at = _mark(self.file, k_node)
                     self.problems.append(Problem(
                         self.file, k_at.line, k_at.col, _dotted(path),
                         "a key must be a plain word, not a list or a mapping",
                     ))
                     continue
-                key = self.build(key_node, None, path)[0]
-                if not isinstance(key, Hashable):  # pragma: no cover - scalars are hashable
-                    continue
+                key = self.scalar(k_node)
                 if key in mapping:
+                    k_at = _mark(self.file, k_node)
                     first = places[key].key_at
                     first_line = f" (first at line {first.line})" if first else ""
                     self.problems.append(Problem(
                         self.file, k_at.line, k_at.col, _dotted((*path, key)),
                         f"key '{key}' is given twice in the same mapping{first_line}",
                     ))
-                mapping[key], places[key] = self.build(value_node, k_at, (*path, key))
-            return mapping, _Loc(at, key_at, places)
+                mapping[key], places[key] = self.build(value_node, k_node, (*path, key))
+            return mapping, _Loc(self.file, node, key_node, places)
         finally:
             self.open.discard(id(node))
+
+    def scalar(self, node: yaml.Node) -> Any:
+        """A scalar's value by its tag (an unknown tag is yaml's own error)."""
+        tag = node.tag
+        if tag == _STR_TAG:
+            return node.value
+        construct = self.constructors.get(tag)
+        if construct is None:
+            return self.loader.construct_object(node)
+        return construct(self.loader, node)
 
 
 def _parse(raw: bytes, file: str) -> _Doc:
     """Parse one YAML document, recording where every value and key was written."""
-    loader = _YamlLoader(raw)
+    loader = _Loader(raw)
     try:
         try:
             node = loader.get_single_node()
@@ -449,7 +501,7 @@ def _merge(base: Any, bloc: _Loc, child: Any, cloc: _Loc, problems: list[Problem
                 )
             else:
                 out[key], places[key] = value, cloc.items[key]
-        return out, _Loc(cloc.at, cloc.key_at, places)
+        return out, cloc.with_items(places)
     if _id_items(base) and _id_items(child):
         assert isinstance(bloc.items, list) and isinstance(cloc.items, list)
         items = list(base)
@@ -477,7 +529,7 @@ def _merge(base: Any, bloc: _Loc, child: Any, cloc: _Loc, problems: list[Problem
                 items[n], item_locs[n] = _merge(
                     items[n], item_locs[n], item, iloc, problems, (*path, n)
                 )
-        return items, _Loc(cloc.at, cloc.key_at, item_locs)
+        return items, cloc.with_items(item_locs)
     return child, cloc
 
 
@@ -631,8 +683,9 @@ class _Session:
         base = self.resolve(base_path, (*chain, here))
         assert isinstance(base.loc.items, dict)
         base_data = {k: v for k, v in base.data.items() if k not in _NOT_INHERITED}
-        base_loc = _Loc(base.loc.at, base.loc.key_at,
-                        {k: v for k, v in base.loc.items.items() if k not in _NOT_INHERITED})
+        base_loc = base.loc.with_items(
+            {k: v for k, v in base.loc.items.items() if k not in _NOT_INHERITED}
+        )
         problems: list[Problem] = [*base.problems, *doc.problems]
         data, loc = _merge(base_data, base_loc, doc.data, doc.loc, problems, ())
         return _Doc(data, loc, problems)

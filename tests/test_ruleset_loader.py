@@ -258,6 +258,12 @@ def test_empty_value(tmp_path: Path) -> None:
     assert p.message == "should be text, got nothing (the value is empty)"
 
 
+def test_cross_check_on_a_default_value_names_the_whole_path(tmp_path: Path) -> None:
+    p = only_problem(write(tmp_path, "r.yaml", mutate("players: {min: 2, max: 3}\n", "")))
+    assert (p.line, p.col, p.path) == (1, 1, "players.max")  # max is 8 unless given
+    assert p.message == "8 players need 8 tokens, but only 3 are listed"
+
+
 def test_several_problems_at_once_in_line_order(tmp_path: Path) -> None:
     text = mutate("price: 60", "price: sixty")
     text = mutate("    house_cost: 50\n", "    house_cots: 50\n", text)

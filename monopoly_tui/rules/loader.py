@@ -747,14 +747,14 @@ def _walk(doc: _Doc, loc: Sequence[Any]) -> _Spot:
             node, place = node[part], place.items[part]
             path.append(part)
             continue
-        last = i == len(loc) - 1
         if isinstance(node, dict) and node.get("type") == part:
             continue  # a discriminated union's tag
-        if not last or not isinstance(node, dict) or _is_union_member_name(part):
+        if _is_union_member_name(part) or not isinstance(node, dict):
             if union_at is None:
                 union_at = i
             continue  # a plain union's member name ("DieFace", "int")
-        path.append(part)
+        # not in the data: a missing field, or a default named by a cross-check
+        path.extend(loc[i:])
         where = place.key_at or place.at
         return _Spot(where, tuple(path), node, place, True, union_at)
     where = place.key_at if (place.items is not None and place.key_at) else place.at
@@ -890,10 +890,14 @@ def _problem(err: dict[str, Any], spot: _Spot, loc: tuple[Any, ...]) -> Problem:
         if kind == "union_tag_invalid" and isinstance(node, dict) and "type" in node:
             assert isinstance(place.items, dict)
             where = place.items["type"].at
-            message = f"unknown type {_show(node['type'])}; the type must be one of: {one_of}"
-            close = difflib.get_close_matches(str(node["type"]), tags, n=1, cutoff=0.6)
-            if close:
-                message += f" (did you mean '{close[0]}'?)"
+            tag = node["type"]
+            if isinstance(tag, str):
+                message = f"unknown type '{tag}'; the type must be one of: {one_of}"
+                close = difflib.get_close_matches(tag, tags, n=1, cutoff=0.6)
+                if close:
+                    message += f" (did you mean '{close[0]}'?)"
+            else:
+                message = f"the type must be one of: {one_of}; got {_show(tag)}"
         else:
             where = place.at
             message = f"a 'type' is needed, one of: {one_of}"

@@ -702,6 +702,13 @@ class _Session:
         except ValidationError as e:
             problems.extend(_validation_problems(e, doc))
             rs = None
+        except (TypeError, KeyError, IndexError, AttributeError) as e:  # a bug in a check
+            problems.append(Problem(
+                str(path), None, None, "",
+                f"internal error while checking this ruleset ({type(e).__name__}: {e}); "
+                "please report it",
+            ))
+            rs = None
         if problems or rs is None:
             raise RulesetError(_sorted(problems))
         return rs, doc

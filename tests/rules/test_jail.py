@@ -1,0 +1,222 @@
+"""Jail (rulebook:NFL 'Jail', 'Rules for a Short Game' 3; rulebook:GOT 'V. Go To Jail',
+'Q: How do I get out of Jail?', 'Don't Wait For The Dice!', 'Speed Play Rules' III)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from helpers import (
+    act,
+    card,
+    cash,
+    cashes,
+    deck,
+    deed,
+    give,
+    give_group,
+    jail,
+    new_game,
+    roll,
+    set_dice,
+)
+
+from monopoly_tui.engine import actions as A
+from monopoly_tui.engine.actions import IllegalAction
+from monopoly_tui.engine.spec import GET_OUT_OF_JAIL_FREE
+from monopoly_tui.engine.state import TradeOffer
+
+
+def _jailed(edition: str = "classic", tries: int = 0, variant: str | None = None):
+    game = new_game(edition, variant=variant)
+    jail(game, 0, tries)
+    return game
+
+
+def test_jailed_player_is_offered_fine_card_or_roll() -> None:
+    """'To get out of Jail: pay 50 before rolling, use a card, or roll doubles.'"""
+    game = _jailed()
+    assert game.pending.kind == A.JAIL
+    assert {a.kind for a in game.pending.choices} == {A.A_PAY_FINE, A.A_ROLL}
+    assert game.pending.context["fine"] == 50
+
+
+def test_pay_the_fine_before_rolling_then_move_as_normal() -> None:
+    """'Pay 50 Gold Dragons at the start of your next turn, then roll and move as normal.'"""
+    game = _jailed()
+    act(game, A.A_PAY_FINE)
+    assert not game.st.players[0].in_jail
+    assert cashes(game) == [1450, 1500]
+    assert game.pending.kind == A.ROLL
+    roll(game, (3, 4))
+    assert game.st.players[0].position == 17
+
+
+def test_after_paying_the_fine_doubles_roll_again_as_normal() -> None:
+    """Having paid, the turn is a normal one: doubles give another roll."""
+    game = _jailed()
+    give(game, 0, "virginia")
+    act(game, A.A_PAY_FINE)
+    roll(game, (2, 2))
+    assert game.st.players[0].position == 14
+    assert game.pending.kind == A.ROLL
+
+
+def test_the_fine_may_be_paid_on_a_later_turn_in_jail() -> None:
+    """'Pay $50 before rolling, on any of your next turns.'"""
+    game = _jailed(tries=2)
+    act(game, A.A_PAY_FINE)
+    assert not game.st.players[0].in_jail
+    assert game.st.players[0].cash == 1450
+
+
+def test_the_fine_cannot_be_paid_without_the_cash() -> None:
+    """The fine is paid in cash; without it the choice is not there."""
+    game = _jailed()
+    cash(game, 40, 1500)
+    assert A.A_PAY_FINE not in {a.kind for a in game.pending.choices}
+    before = copy.deepcopy(game.st)
+    with pytest.raises(IllegalAction):
+        act(game, A.A_PAY_FINE)
+    assert game.st.players == before.players
+
+
+def test_get_out_of_jail_free_card_frees_you_then_roll_and_move() -> None:
+    """'Use a Get Out of Jail Free card ... then roll and move.'"""
+    game = _jailed()
+    di = deck(game, "chance")
+    ci = card(game, "chance", GET_OUT_OF_JAIL_FREE)
+    game.st.decks[di].remove(ci)
+    game.st.players[0].cards.append((di, ci))
+    assert A.A_USE_CARD in {a.kind for a in game.pending.choices}
+    act(game, A.A_USE_CARD)
+    assert not game.st.players[0].in_jail
+    assert cashes(game) == [1500, 1500]
+    roll(game, (4, 6))
+    assert game.st.players[0].position == 20
+
+
+def test_doubles_free_you_and_you_move_but_get_no_extra_roll() -> None:
+    """'If you succeed, move the shown amount (you do not take another turn for these doubles).'"""
+    game = _jailed()
+    give(game, 0, "virginia")
+    roll(game, (2, 2))
+    pl = game.st.players[0]
+    assert not pl.in_jail
+    assert pl.position == 14
+    assert game.pending.kind == A.END_TURN
+    assert cashes(game) == [1500, 1500]
+
+
+def test_failed_roll_for_doubles_stays_in_jail() -> None:
+    """No doubles on the first or second try: stay in Jail, the turn ends."""
+    game = _jailed()
+    roll(game, (1, 2))
+    pl = game.st.players[0]
+    assert pl.in_jail and pl.position == game.spec.jail_space
+    assert pl.jail_turns == 1
+    assert game.pending.kind == A.END_TURN
+    assert cashes(game) == [1500, 1500]
+
+
+def test_second_failed_roll_still_stays() -> None:
+    """Up to three turns of trying: the second failure still stays."""
+    game = _jailed(tries=1)
+    roll(game, (1, 2))
+    assert game.st.players[0].in_jail
+    assert game.st.players[0].jail_turns == 2
+
+
+def test_third_failure_pays_the_fine_and_moves_by_that_roll() -> None:
+    """'If you fail to roll doubles by your third turn, pay the $50 and then move the amount you
+    last rolled.'"""
+    game = _jailed(tries=2)
+    roll(game, (1, 2))
+    pl = game.st.players[0]
+    assert not pl.in_jail
+    assert pl.position == 13
+    assert cashes(game) == [1450, 1500]
+    assert game.pending.kind == A.BUY
+    assert game.pending.context["deed"] == deed(game, "states")
+
+
+def test_third_failure_short_of_the_fine_raises_it_then_moves() -> None:
+    """The fine must be paid before moving: short of cash, the player raises it first."""
+    game = _jailed(tries=2)
+    cash(game, 20, 1500)
+    give(game, 0, "baltic")
+    roll(game, (1, 2))
+    assert game.pending.kind == A.DEBT
+    assert game.st.players[0].position == game.spec.jail_space
+    act(game, A.A_MORTGAGE, player=0, target=deed(game, "baltic"))
+    act(game, A.A_PAY_DEBT)
+    assert game.st.players[0].position == 13
+    assert game.st.players[0].cash == 0
+
+
+def test_owner_in_jail_still_collects_rent() -> None:
+    """'While in Jail you may still collect rents.'"""
+    game = new_game()
+    jail(game, 1)
+    give(game, 1, "baltic")
+    roll(game, (1, 2))
+    assert cashes(game) == [1496, 1504]
+
+
+def test_player_in_jail_may_build() -> None:
+    """'You can do the following even when it isn't your turn, even if you're in Jail!' Build."""
+    game = new_game()
+    jail(game, 1)
+    give_group(game, 1, "brown")
+    assert A.A_BUILD in {a.kind for a in game.legal_actions(1)}
+    act(game, A.A_BUILD, player=1, target=deed(game, "baltic"))
+    assert game.st.buildings[deed(game, "baltic")] == 1
+    assert cashes(game) == [1500, 1450]
+
+
+def test_player_in_jail_may_trade() -> None:
+    """'While in Jail you may still collect rents and trade.'"""
+    game = new_game()
+    jail(game, 1)
+    give(game, 1, "baltic")
+    offer = TradeOffer(proposer=1, partner=0, give_deeds=(deed(game, "baltic"),), take_cash=100)
+    act(game, A.A_PROPOSE, player=1, trade=offer)
+    act(game, A.A_ACCEPT, player=0)
+    assert game.st.owner[deed(game, "baltic")] == 0
+    assert cashes(game) == [1400, 1600]
+
+
+def test_player_in_jail_gets_no_salary_and_does_not_move_on_failure() -> None:
+    """In Jail the token stays put: no movement, no GO salary on a failed try."""
+    game = _jailed()
+    roll(game, (5, 6))
+    assert game.st.players[0].position == game.spec.jail_space
+    assert game.st.players[0].cash == 1500
+
+
+@pytest.mark.parametrize(("edition", "variant"), [("got", "speed"), ("nfl", "short")])
+def test_short_game_leaves_jail_on_the_next_turn_roll_then_pay(edition: str,
+                                                              variant: str) -> None:
+    """'You must exit on your next turn... you may try to roll doubles and, failing to do so,
+    pay the 50 on the same turn.'"""
+    game = _jailed(edition, variant=variant)
+    give(game, 0, "states")  # her own street: nothing to pay there
+    set_dice(game, [(1, 2)])
+    act(game, A.A_ROLL)
+    pl = game.st.players[0]
+    assert not pl.in_jail
+    assert pl.position == 13
+    assert pl.cash == 1500 - 50
+    assert game.pending.kind == A.END_TURN
+
+
+@pytest.mark.parametrize(("edition", "variant"), [("got", "speed"), ("nfl", "short")])
+def test_short_game_doubles_still_free_you(edition: str, variant: str) -> None:
+    """Short game: 'rolling doubles' is still a way out, with no fine."""
+    game = _jailed(edition, variant=variant)
+    give(game, 0, "st-james")
+    set_dice(game, [(3, 3)])
+    act(game, A.A_ROLL)
+    assert game.st.players[0].position == 16
+    assert game.st.players[0].cash == 1500
+    assert game.pending.kind == A.END_TURN

@@ -1,0 +1,218 @@
+"""Rent (rulebook:NFL 'Paying Rent'; rulebook:GOT 'II. A Property Owned by Another Player',
+'I. Collect Rent'; the classic cards of facts §0.4)."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import (
+    act,
+    build,
+    card_on_top,
+    cashes,
+    deed,
+    end_turn,
+    give,
+    give_group,
+    kinds,
+    new_game,
+    place,
+    roll,
+    set_dice,
+)
+
+from monopoly_tui.engine import actions as A
+from monopoly_tui.engine.actions import IllegalAction
+from monopoly_tui.engine.spec import MOVE_TO_NEAREST
+
+
+def _ann_lands_on_baltic(game) -> None:
+    """Ann rolls 1+2 from GO onto Baltic Avenue (base rent 4)."""
+    roll(game, (1, 2))
+
+
+def test_street_rent_is_the_printed_rent() -> None:
+    """'Streets: the owner collects rent per the Title Deed' (Baltic Avenue: 4)."""
+    game = new_game()
+    give(game, 1, "baltic")
+    _ann_lands_on_baltic(game)
+    assert cashes(game) == [1496, 1504]
+
+
+def test_street_rent_doubles_for_a_whole_unimproved_colour_group() -> None:
+    """'Rent doubles if the owner holds all properties of that color-group and it is unimproved.'"""
+    game = new_game()
+    give_group(game, 1, "brown")
+    _ann_lands_on_baltic(game)
+    assert cashes(game) == [1492, 1508]
+
+
+def test_unimproved_street_of_a_group_with_houses_elsewhere_still_doubles() -> None:
+    """The doubled rent is for an unimproved street of a whole group, even if another street of
+    the group already has a house."""
+    game = new_game()
+    give_group(game, 1, "brown")
+    build(game, "mediterranean", 1)
+    _ann_lands_on_baltic(game)
+    assert cashes(game) == [1492, 1508]
+
+
+def test_rent_not_doubled_when_a_deed_of_the_group_is_mortgaged() -> None:
+    """'This is doubled if the owner owns all Properties in its color group and none of them are
+    mortgaged.'"""
+    game = new_game()
+    give_group(game, 1, "brown")
+    game.st.mortgaged[deed(game, "mediterranean")] = True
+    _ann_lands_on_baltic(game)
+    assert cashes(game) == [1496, 1504]
+
+
+def test_rent_not_doubled_when_another_player_holds_part_of_the_group() -> None:
+    """Double rent needs the whole colour group in one hand."""
+    game = new_game(players=3)
+    give(game, 1, "baltic")
+    give(game, 2, "mediterranean")
+    _ann_lands_on_baltic(game)
+    assert cashes(game) == [1496, 1504, 1500]
+
+
+@pytest.mark.parametrize(("level", "rent"), [(1, 20), (2, 60), (3, 180), (4, 320), (5, 450)])
+def test_building_rent_for_1_to_4_houses_and_a_hotel(level: int, rent: int) -> None:
+    """'Rent rises steeply with houses and hotels': Baltic 20/60/180/320, hotel 450."""
+    game = new_game()
+    give_group(game, 1, "brown")
+    build(game, "mediterranean", level)
+    build(game, "baltic", level)
+    _ann_lands_on_baltic(game)
+    assert cashes(game) == [1500 - rent, 1500 + rent]
+
+
+@pytest.mark.parametrize(("count", "rent"), [(1, 25), (2, 50), (3, 100), (4, 200)])
+def test_railroad_rent_by_number_owned(count: int, rent: int) -> None:
+    """'Railroads: rent depends on how many of the four the owner holds (25/50/100/200).'"""
+    game = new_game()
+    rails = ["reading-railroad", "pennsylvania-railroad", "b-and-o-railroad", "short-line"]
+    give(game, 1, *rails[:count])
+    roll(game, (2, 3))  # GO -> Reading Railroad
+    assert cashes(game) == [1500 - rent, 1500 + rent]
+
+
+def test_one_utility_charges_4_times_the_roll() -> None:
+    """'If one utility is owned, rent is 4x the dice roll that landed you there.'"""
+    game = new_game()
+    give(game, 1, "electric-company")
+    place(game, 0, "reading-railroad")
+    roll(game, (3, 4))  # 5 -> 12 Electric Company
+    assert cashes(game) == [1472, 1528]
+
+
+def test_both_utilities_charge_10_times_the_roll() -> None:
+    """'If both are owned, 10x the roll.'"""
+    game = new_game()
+    give(game, 1, "electric-company", "water-works")
+    place(game, 0, "reading-railroad")
+    roll(game, (3, 4))
+    assert cashes(game) == [1430, 1570]
+
+
+def test_mortgaged_deed_collects_no_rent() -> None:
+    """'A property that is mortgaged collects no rent.'"""
+    game = new_game()
+    give(game, 1, "baltic", mortgaged=True)
+    _ann_lands_on_baltic(game)
+    assert cashes(game) == [1500, 1500]
+    assert game.pending.kind == A.END_TURN
+
+
+def test_own_property_costs_nothing() -> None:
+    """'A Property That You Own: Nothing happens.'"""
+    game = new_game()
+    give(game, 0, "baltic")
+    _ann_lands_on_baltic(game)
+    assert cashes(game) == [1500, 1500]
+    assert game.pending.kind == A.END_TURN
+
+
+def test_nearest_railroad_card_pays_twice_the_rent() -> None:
+    """Chance: 'go to the nearest railroad; if owned, pay the owner twice the rent'."""
+    game = new_game()
+    give(game, 1, "reading-railroad", "pennsylvania-railroad")  # 2 railroads: rent 50
+    place(game, 0, "income-tax")
+    card_on_top(game, "chance", MOVE_TO_NEAREST, rent_multiplier=2)
+    roll(game, (1, 2))  # 4 -> 7 Chance -> 15 Pennsylvania Railroad
+    assert game.st.players[0].position == 15
+    assert cashes(game) == [1400, 1600]
+
+
+def test_nearest_railroad_card_offers_an_unowned_railroad_for_sale() -> None:
+    """'If unowned you may buy it.'"""
+    game = new_game()
+    place(game, 0, "income-tax")
+    card_on_top(game, "chance", MOVE_TO_NEAREST, rent_multiplier=2)
+    roll(game, (1, 2))
+    assert game.pending.kind == A.BUY
+    assert game.pending.context["deed"] == deed(game, "pennsylvania-railroad")
+
+
+def test_nearest_utility_card_pays_10_times_a_new_roll() -> None:
+    """Chance: 'go to the nearest utility; if owned, roll the dice and pay the owner ten times
+    the roll' (even when the owner has only one utility)."""
+    game = new_game()
+    give(game, 1, "electric-company")
+    place(game, 0, "income-tax")
+    card_on_top(game, "chance", MOVE_TO_NEAREST, dice_multiplier=10)
+    set_dice(game, [(1, 2), (6, 5)])
+    events = act(game, A.A_ROLL)
+    assert game.st.players[0].position == 12
+    assert "rent_roll" in kinds(events)
+    assert cashes(game) == [1390, 1610]
+
+
+def _ask_game():
+    game = new_game(rules={"rent_collection": "owner_must_ask"})
+    give(game, 1, "baltic")
+    _ann_lands_on_baltic(game)
+    return game
+
+
+def test_owner_must_ask_nothing_is_paid_unless_asked() -> None:
+    """Option 'owner must ask': landing alone pays nothing yet; the owner may claim the rent."""
+    game = _ask_game()
+    assert cashes(game) == [1500, 1500]
+    claims = [a for a in game.legal_actions(1) if a.kind == A.A_COLLECT_RENT]
+    assert len(claims) == 1
+
+
+def test_owner_must_ask_collects_when_asked() -> None:
+    """'The owner must ask you for the rent before the player to your left rolls.'"""
+    game = _ask_game()
+    act(game, A.A_COLLECT_RENT, player=1, target=0)
+    assert cashes(game) == [1496, 1504]
+    assert game.st.claims == []
+
+
+def test_owner_must_ask_claim_lapses_when_the_next_player_rolls() -> None:
+    """'If they forget to ask, you don't have to pay!' once the next player has rolled."""
+    game = _ask_game()
+    end_turn(game)
+    roll(game, (4, 6))  # Bob rolls
+    assert game.st.claims == []
+    assert not [a for a in game.legal_actions(1) if a.kind == A.A_COLLECT_RENT]
+    with pytest.raises(IllegalAction):
+        act(game, A.A_COLLECT_RENT, player=1, target=0)
+    assert cashes(game) == [1500, 1500]
+
+
+def test_owner_must_ask_claim_survives_the_payers_own_doubles() -> None:
+    """The claim lapses only when the *next* player rolls, not at the payer's doubles roll."""
+    game = new_game(rules={"rent_collection": "owner_must_ask"})
+    give(game, 1, "reading-railroad")
+    place(game, 0, "baltic")
+    roll(game, (1, 1))  # 3 -> 5 Reading Railroad, doubles
+    assert len(game.st.claims) == 1
+    roll(game, (4, 6))  # Ann again: 5 -> 15
+    assert len(game.st.claims) == 1
+    act(game, A.A_AUCTION)
+    act(game, A.A_DROP)
+    act(game, A.A_DROP)
+    act(game, A.A_COLLECT_RENT, player=1, target=0)
+    assert cashes(game) == [1475, 1525]

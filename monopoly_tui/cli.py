@@ -220,9 +220,30 @@ def _cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- designed
+
+
+def _add_designed(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "designed",
+        help="list the values no source prints (designed by us), as Markdown",
+        description="Print every value marked 'designed' in the built-in editions, with the "
+        "reason; docs/designed-values.md is this output.",
+    )
+    p.set_defaults(func=_cmd_designed)
+
+
+def _cmd_designed(args: argparse.Namespace) -> int:
+    from monopoly_tui.rules.designed import designed_markdown
+
+    sys.stdout.write(designed_markdown())
+    return 0
+
+
 SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_editions,
     _add_validate,
     _add_schema,
+    _add_designed,
 )
 """Every subcommand's registration function, in the order ``--help`` lists them."""

@@ -1,0 +1,159 @@
+"""What every bot shares: the ``Bot`` protocol, the board facts bots reason with, and the
+limit on extra choices per decision.
+
+A bot is asked for the decision its seat owes (``game.waiting_for`` names the seat). It answers
+with one of the pending decision's choices, or with a choice open "at any time" (build, sell,
+mortgage, lift a mortgage, propose a trade) before it makes the decision. It is asked again
+after each such extra choice, so a bot limits itself: at most ``MAX_EXTRAS`` voluntary extra
+choices per decision. Raising cash for a debt is not voluntary and is not limited that way, but
+it always ends: every sale or mortgage lowers what is left to raise.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.spec import STREET, Spec
+from monopoly_tui.engine.state import GameState
+
+MAX_EXTRAS = 4
+"""Voluntary at-any-time choices a bot may make before one decision."""
+
+
+class NoChoiceError(Exception):
+    """The game waits for a decision that has no legal choice (an engine fault)."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A computer player for one seat."""
+
+    name: str
+
+    def choose(self, game: Game, player: int) -> Action:
+        """The choice for the decision ``player`` owes now (``game.waiting_for``): one of its
+        legal choices, or a legal at-any-time choice to make first."""
+        ...
+
+
+class Board:
+    """Facts about an edition's deeds that bots look up at every decision, computed once."""
+
+    __slots__ = (
+        "base_reserve",
+        "count_groups",
+        "group_deeds",
+        "group_of",
+        "group_price",
+        "hotel_cost",
+        "house_cost",
+        "is_street",
+        "mortgage",
+        "price",
+        "rents",
+        "set_bonus",
+        "spec",
+        "street_groups",
+        "top",
+        "unmortgage_cost",
+    )
+
+    def __init__(self, spec: Spec) -> None:
+        from monopoly_tui.engine import property as P
+
+        self.spec = spec
+        self.top = P.hotel_level(spec)
+        deeds = spec.deeds
+        self.group_of = [d.group for d in deeds]
+        self.group_deeds = [g.deeds for g in spec.groups]
+        self.is_street = [d.kind == STREET for d in deeds]
+        self.price = [d.price for d in deeds]
+        self.mortgage = [d.mortgage for d in deeds]
+        self.unmortgage_cost = [P.unmortgage_cost(spec, d.index) for d in deeds]
+        self.house_cost = [d.house_cost for d in deeds]
+        self.hotel_cost = [d.hotel_cost for d in deeds]
+        self.rents = [d.rent for d in deeds]
+        self.street_groups = [g.index for g in spec.groups if g.kind == STREET and g.deeds]
+        self.count_groups = [g.index for g in spec.groups if g.kind != STREET and g.deeds]
+        self.group_price = [sum(deeds[d].price for d in g.deeds) for g in spec.groups]
+        self.set_bonus = [
+            self.group_price[g.index] if g.kind == STREET else 0 for g in spec.groups
+        ]
+        """What completing a colour group is worth on top of the deeds' prices: owning the
+        whole group doubles the rent and opens building, so bots count it as the group's price
+        again."""
+        self.base_reserve = spec.starting_money // 20
+
+    def rent_at(self, deed: int, level: int, full: bool) -> int:
+        """A street's rent at a building level (0 = unimproved, doubled when ``full``)."""
+        rent = self.rents[deed]
+        if level == 0:
+            return rent[0] * 2 if full else rent[0]
+        if level >= self.top:
+            return rent[-1]
+        return rent[level]
+
+    def step_cost(self, deed: int, level: int) -> int:
+        """What the next building on a street at ``level`` costs."""
+        return self.hotel_cost[deed] if level + 1 == self.top else self.house_cost[deed]
+
+    def holdings_value(self, owner: list[int], mortgaged: list[bool], player: int) -> int:
+        """How much a player's deeds are worth to a bot: each deed's price (less the cost of
+        lifting its mortgage), plus the group's price again for each whole colour group, plus a
+        quarter of the price per extra deed of a count-rent or dice-rent group held."""
+        total = 0
+        price, lift = self.price, self.unmortgage_cost
+        for d, o in enumerate(owner):
+            if o == player:
+                total += price[d] - lift[d] if mortgaged[d] else price[d]
+        for g in self.street_groups:
+            if all(owner[d] == player for d in self.group_deeds[g]):
+                total += self.set_bonus[g]
+        for g in self.count_groups:
+            held = [d for d in self.group_deeds[g] if owner[d] == player]
+            if len(held) > 1:
+                total += sum(price[d] for d in held) * (len(held) - 1) // 4
+        return total
+
+    def completes_for(self, owner: list[int], player: int, deed: int) -> bool:
+        """Whether getting ``deed`` would give ``player`` a whole colour group."""
+        g = self.group_of[deed]
+        if not self.is_street[deed]:
+            return False
+        return all(owner[d] == player for d in self.group_deeds[g] if d != deed)
+
+    def blocks(self, owner: list[int], player: int, deed: int) -> bool:
+        """Whether one other player holds every other deed of ``deed``'s colour group, so that
+        ``player`` getting it keeps that player from the whole group."""
+        if not self.is_street[deed]:
+            return False
+        others = [owner[d] for d in self.group_deeds[self.group_of[deed]] if d != deed]
+        return bool(others) and others[0] >= 0 and others[0] != player and all(
+            o == others[0] for o in others
+        )
+
+
+class ExtraLimit:
+    """Counts a bot's voluntary extra choices per decision.
+
+    A decision is keyed by the turn, the doubles rolled so far and the decision's kind, so an
+    auction started in the middle (a building shortage) does not reset the count of the
+    decision it interrupted."""
+
+    __slots__ = ("counts", "turn")
+
+    def __init__(self) -> None:
+        self.turn = -1
+        self.counts: dict[tuple[int, str], int] = {}
+
+    def allowed(self, st: GameState, kind: str) -> bool:
+        if st.turns != self.turn:
+            self.turn = st.turns
+            self.counts.clear()
+        return self.counts.get((st.doubles, kind), 0) < MAX_EXTRAS
+
+    def used(self, st: GameState, kind: str) -> None:
+        key = (st.doubles, kind)
+        self.counts[key] = self.counts.get(key, 0) + 1

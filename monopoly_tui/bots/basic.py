@@ -1,0 +1,460 @@
+"""A plain, sensible player: the opponent a newcomer faces, and the yardstick for simulations.
+
+Its habits, each one a method below:
+
+- buys what it can afford while keeping a cash reserve; the reserve grows with the rent the
+  opponents' buildings can charge;
+- bids in auctions up to a value (the price; more for a deed that completes or blocks a colour
+  group), never above what it could raise;
+- builds evenly on its whole colour groups, keeping the reserve, the cheapest step of the group
+  that gains the most rent per coin first;
+- raises cash for a debt by mortgaging its least valuable deeds first, then selling buildings,
+  then pays; it goes bankrupt only when that is the only choice left;
+- leaves jail at once early on (card, else fine) and stays in, rolling, once opponents have built;
+- pays the cheaper of a flat or a percentage tax, counting its own worth;
+- lifts the mortgage of a mortgaged deed it receives when it can keep its reserve;
+- accepts a trade only when it is fair by its valuation (deeds at their price, a whole colour
+  group worth its price again), and never hands over the deed that completes a group for the
+  other player without a premium of that group's price;
+- now and then proposes a swap that completes a colour group for both players.
+"""
+
+from __future__ import annotations
+
+import random
+
+from monopoly_tui.bots.base import Board, ExtraLimit, NoChoiceError
+from monopoly_tui.engine import actions as A
+from monopoly_tui.engine import property as P
+from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.spec import Spec
+from monopoly_tui.engine.state import GameState, TradeOffer
+
+TRADE_CHANCE = 0.1
+"""How often, at the end of a turn, the bot looks for a swap that completes two groups."""
+THREAT_SHARE = 3
+"""The reserve grows by the opponents' highest building rent divided by this."""
+
+
+def trade_value(board: Board, st: GameState, me: int, offer: TradeOffer, card_value: int) -> int:
+    """What a trade is worth to ``me`` (either side of it) by the basic bot's valuation.
+
+    The change in the worth of ``me``'s deeds (``Board.holdings_value``), plus cash and Get Out
+    of Jail Free cards received, minus those handed over, minus a premium of the group's price
+    for every colour group the other player completes with a deed ``me`` hands over."""
+    owner = st.owner
+    after = owner.copy()
+    for d in offer.give_deeds:
+        after[d] = offer.partner
+    for d in offer.take_deeds:
+        after[d] = offer.proposer
+    if me == offer.proposer:
+        other, given = offer.partner, offer.give_deeds
+        cash = offer.take_cash - offer.give_cash
+        cards = offer.take_cards - offer.give_cards
+    else:
+        other, given = offer.proposer, offer.take_deeds
+        cash = offer.give_cash - offer.take_cash
+        cards = offer.give_cards - offer.take_cards
+    mortgaged = st.mortgaged
+    net = board.holdings_value(after, mortgaged, me) - board.holdings_value(owner, mortgaged, me)
+    net += cash + cards * card_value
+    premium_groups = {board.group_of[d] for d in given}
+    for g in sorted(premium_groups):
+        deeds = board.group_deeds[g]
+        if board.set_bonus[g] and all(after[d] == other for d in deeds) and not all(
+            owner[d] == other for d in deeds
+        ):
+            net -= board.set_bonus[g]
+    return net
+
+
+class BasicBot:
+    """The basic strategy above, deterministic for its seed."""
+
+    name = "basic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.extras = ExtraLimit()
+        self.board: Board | None = None
+        self._spec: Spec | None = None
+        self._cache: dict[tuple[str, int], Action] = {}
+        self._owner_snap: list[int] = []
+        self._full: list[int] = []
+        self._threat_snap: tuple[list[int], list[int]] = ([], [])
+        self._threat = 0
+        self._proposed: set[TradeOffer] = set()
+        self._trade_turn = -1
+
+    # ------------------------------------------------------------------ the decision
+
+    def choose(self, game: Game, player: int) -> Action:
+        """The basic bot's choice for the decision ``player`` owes now."""
+        kind, who = game.waiting_for
+        if who != player:
+            raise ValueError(f"player {player} has no decision to make ({kind} is {who}'s)")
+        if game.spec is not self._spec:
+            self._spec = game.spec
+            self.board = Board(game.spec)
+            self._cache.clear()
+            self._owner_snap = []
+        if kind == A.ROLL:
+            return self._simple(A.A_ROLL, player)
+        if kind == A.END_TURN:
+            extra = self._voluntary(game, player, kind)
+            return extra if extra is not None else self._simple(A.A_END_TURN, player)
+        if kind == A.BUY:
+            return self._buy(game, player)
+        if kind == A.AUCTION:
+            return self._auction(game, player)
+        if kind == A.DEBT:
+            return self._debt(game, player)
+        if kind == A.JAIL:
+            return self._jail(game, player)
+        if kind == A.TAX:
+            return self._tax(game, player)
+        if kind == A.TRADE:
+            return self._answer(game, player)
+        if kind == A.MORTGAGED_TRANSFER:
+            return self._transfer(game, player)
+        if kind == A.PLACE_BUILDING:
+            return self._place(game, player)
+        raise NoChoiceError(f"no choice for a {kind} decision")
+
+    def _simple(self, kind: str, player: int, target: int = -1) -> Action:
+        """A choice with no amount, built once and reused (actions are immutable)."""
+        key = (kind, player * 1024 + target + 1)
+        a = self._cache.get(key)
+        if a is None:
+            a = self._cache[key] = Action(kind, player, target)
+        return a
+
+    @property
+    def _b(self) -> Board:
+        assert self.board is not None
+        return self.board
+
+    # ------------------------------------------------------------------ what it knows
+
+    def threat(self, st: GameState, player: int) -> int:
+        """The highest rent an opponent's buildings charge now (0 before anyone builds)."""
+        b = st.buildings
+        if not any(b):
+            return 0
+        snap_b, snap_o = self._threat_snap
+        if b != snap_b or st.owner != snap_o:
+            board = self._b
+            owner = st.owner
+            top = 0
+            for d, level in enumerate(b):
+                if level and owner[d] != player and owner[d] >= 0:
+                    rent = board.rent_at(d, level, True)
+                    if rent > top:
+                        top = rent
+            self._threat = top
+            self._threat_snap = (b.copy(), owner.copy())
+        return self._threat
+
+    def reserve(self, st: GameState, player: int) -> int:
+        """Cash the bot keeps in hand: a base (a twentieth of the starting money) plus a share
+        of the highest rent the opponents' buildings charge."""
+        return self._b.base_reserve + self.threat(st, player) // THREAT_SHARE
+
+    def _full_groups(self, st: GameState, player: int) -> list[int]:
+        """The colour groups the bot owns whole (recounted only when ownership changed)."""
+        if st.owner != self._owner_snap:
+            board = self._b
+            owner = st.owner
+            self._owner_snap = owner.copy()
+            self._full = [
+                g
+                for g in board.street_groups
+                if all(owner[d] == player for d in board.group_deeds[g])
+            ]
+        return self._full
+
+    def deed_value(self, st: GameState, player: int, deed: int) -> int:
+        """What a deed is worth to the bot in an auction: its price, half as much again when
+        it blocks another player's colour group, twice when it completes the bot's own."""
+        board = self._b
+        price = board.price[deed]
+        if board.completes_for(st.owner, player, deed):
+            return price * 2
+        if board.blocks(st.owner, player, deed):
+            return price * 3 // 2
+        return price
+
+    # ------------------------------------------------------------------ decisions
+
+    def _buy(self, game: Game, player: int) -> Action:
+        """Buy when the reserve stays, or (when it can pay) when the deed completes or blocks
+        a colour group; otherwise let it go to auction."""
+        st = game.st
+        d = st.buy_deed
+        board = self._b
+        cash = st.players[player].cash
+        price = board.price[d]
+        if cash >= price:
+            if cash - price >= self.reserve(st, player):
+                return self._simple(A.A_BUY, player, d)
+            if board.completes_for(st.owner, player, d) or board.blocks(st.owner, player, d):
+                return self._simple(A.A_BUY, player, d)
+        if game.spec.rules.auctions:
+            return self._simple(A.A_AUCTION, player, d)
+        return self._simple(A.A_DECLINE, player, d)
+
+    def _auction(self, game: Game, player: int) -> Action:
+        """Bid up to the deed's value, jumping by a tenth of it; for a building in short
+        supply, up to half as much again as its price. Never above what it could raise, and,
+        unless the deed completes a group, never into debt or below half the reserve."""
+        st = game.st
+        auc = st.auction
+        assert auc is not None
+        cash = st.players[player].cash
+        reserve = self.reserve(st, player)
+        if auc.deed >= 0:
+            value = self.deed_value(st, player, auc.deed)
+            if self._b.completes_for(st.owner, player, auc.deed):
+                limit = min(value, game.max_bid(player))
+            else:
+                limit = min(value, cash - reserve // 2)
+        else:
+            value = auc.floor * 3 // 2
+            limit = min(value, cash - reserve)
+        lo = game.min_bid()
+        if lo > limit:
+            return self._simple(A.A_DROP, player, auc.deed)
+        step = max(1, value // 10)
+        want = value // 2 if auc.high_bidder < 0 else auc.high_bid + step
+        return Action(A.A_BID, player, auc.deed, min(limit, max(lo, want)))
+
+    def _tax(self, game: Game, player: int) -> Action:
+        """The cheaper of the flat amount and the percentage of its total worth."""
+        st = game.st
+        sp = game.spec.spaces[st.tax_space]
+        worth = P.total_worth(game.spec, st, player)
+        if worth * sp.tax_percent // 100 < sp.tax_amount:
+            return self._simple(A.A_TAX_PERCENT, player, sp.index)
+        return self._simple(A.A_TAX_FLAT, player, sp.index)
+
+    def _debt(self, game: Game, player: int) -> Action:
+        """Pay when the cash is there; go bankrupt only when that is the only choice; otherwise
+        raise cash, least valuable first."""
+        st = game.st
+        debt = st.debts[0]
+        cash = st.players[player].cash
+        if cash >= debt.amount:
+            return self._simple(A.A_PAY_DEBT, player)
+        raise_ = self.raise_cash(game, player)
+        if raise_ is not None:
+            return raise_
+        return self._simple(A.A_BANKRUPT, player)
+
+    def raise_cash(self, game: Game, player: int) -> Action | None:
+        """The next step to raise cash, least valuable first: mortgage a deed outside the
+        bot's whole groups (cheapest first), then one in a whole group without buildings, then
+        sell a building from the group with the cheapest buildings (evenly; the whole group at
+        once when the bank cannot break a hotel). None when nothing is left to sell or
+        mortgage."""
+        st, spec, board = game.st, game.spec, self._b
+        owner, mortgaged, b = st.owner, st.mortgaged, st.buildings
+        full = set(self._full_groups(st, player))
+        best: tuple[int, int, int] | None = None
+        for d, o in enumerate(owner):
+            if o != player or mortgaged[d]:
+                continue
+            if P.can_mortgage(spec, st, player, d):
+                continue
+            key = (1 if board.group_of[d] in full else 0, board.price[d], d)
+            if best is None or key < best:
+                best = key
+        if best is not None:
+            return Action(A.A_MORTGAGE, player, best[2])
+        groups = sorted(
+            {board.group_of[d] for d, o in enumerate(owner) if o == player and b[d]},
+            key=lambda g: (board.house_cost[board.group_deeds[g][0]], g),
+        )
+        for g in groups:
+            deeds = board.group_deeds[g]
+            top = max(b[d] for d in deeds)
+            for d in deeds:
+                if b[d] == top and not P.can_sell_building(spec, st, player, d):
+                    return Action(A.A_SELL_BUILDING, player, d)
+            return Action(A.A_SELL_ALL, player, g)
+        return None
+
+    def _jail(self, game: Game, player: int) -> Action:
+        """Early (no opponent has built): out at once, by card, else by the fine when the
+        reserve stays. Late: stay in and roll for doubles, if the rules allow rolling."""
+        st, rules = game.st, game.spec.rules
+        pl = st.players[player]
+        fine = rules.jail_fine
+        can_roll = rules.jail_roll_for_doubles
+        if self.threat(st, player) == 0 or not can_roll:
+            if pl.cards:
+                return self._simple(A.A_USE_CARD, player)
+            if pl.cash >= fine and (pl.cash - fine >= self.reserve(st, player) or not can_roll):
+                return self._simple(A.A_PAY_FINE, player)
+        if can_roll:
+            return self._simple(A.A_ROLL, player)
+        if pl.cards:
+            return self._simple(A.A_USE_CARD, player)
+        step = self.raise_cash(game, player)
+        if step is None:
+            raise NoChoiceError(f"player {player} cannot leave jail: no card, fine or roll")
+        return step
+
+    def _transfer(self, game: Game, player: int) -> Action:
+        """Lift the mortgage of a deed received when the reserve stays; else keep it."""
+        st = game.st
+        d = st.transfers[0].deed
+        cost = self._b.unmortgage_cost[d]
+        if st.players[player].cash - cost >= self.reserve(st, player):
+            return self._simple(A.A_LIFT, player, d)
+        return self._simple(A.A_KEEP, player, d)
+
+    def _place(self, game: Game, player: int) -> Action:
+        """A building won at auction goes where it adds the most rent."""
+        st, board = game.st, self._b
+        choices = game.pending.choices
+        if not choices:
+            raise NoChoiceError(f"player {player} must place a building but has nowhere to")
+        return max(
+            choices,
+            key=lambda a: (
+                board.rent_at(a.target, st.buildings[a.target] + 1, True)
+                - board.rent_at(a.target, st.buildings[a.target], True),
+                -a.target,
+            ),
+        )
+
+    def _answer(self, game: Game, player: int) -> Action:
+        """Accept a fair trade (worth at least nothing by ``trade_value``); reject the rest."""
+        st = game.st
+        offer = st.trade
+        assert offer is not None
+        value = trade_value(self._b, st, player, offer, game.spec.rules.jail_fine)
+        if value >= 0:
+            return self._simple(A.A_ACCEPT, player)
+        return self._simple(A.A_REJECT, player)
+
+    # ------------------------------------------------------------------ at any time
+
+    def _voluntary(self, game: Game, player: int, kind: str) -> Action | None:
+        """Before ending the turn: lift mortgages in its whole groups, build, lift other
+        mortgages, now and then propose a swap; at most a few such choices per decision."""
+        st = game.st
+        if not self.extras.allowed(st, kind):
+            return None
+        action = (
+            self._lift(game, player, whole_groups=True)
+            or self._build(game, player)
+            or self._lift(game, player, whole_groups=False)
+            or self._propose(game, player)
+        )
+        if action is not None:
+            self.extras.used(st, kind)
+        return action
+
+    def _lift(self, game: Game, player: int, whole_groups: bool) -> Action | None:
+        """Lift a mortgage: in a whole group when the reserve stays after it (the dearest
+        first), elsewhere only when twice the reserve stays."""
+        st, board = game.st, self._b
+        mortgaged = st.mortgaged
+        if True not in mortgaged:
+            return None
+        cash = st.players[player].cash
+        reserve = self.reserve(st, player)
+        full = self._full_groups(st, player)
+        best: tuple[int, int] | None = None
+        for d, o in enumerate(st.owner):
+            if o != player or not mortgaged[d]:
+                continue
+            if (board.group_of[d] in full) != whole_groups:
+                continue
+            keep = reserve if whole_groups else 2 * reserve
+            if cash - board.unmortgage_cost[d] < keep:
+                continue
+            key = (board.price[d], -d)
+            if best is None or key > best:
+                best = key
+        if best is None:
+            return None
+        return Action(A.A_UNMORTGAGE, player, -best[1])
+
+    def _build(self, game: Game, player: int) -> Action | None:
+        """One building on a whole, unmortgaged colour group, keeping the reserve: the group
+        whose next step gains the most rent per coin, on its cheapest street to build."""
+        st = game.st
+        full = self._full_groups(st, player)
+        if not full:
+            return None
+        board = self._b
+        cash = st.players[player].cash
+        reserve = self.reserve(st, player)
+        if cash <= reserve:
+            return None
+        b, mortgaged = st.buildings, st.mortgaged
+        top = board.top
+        best: tuple[float, int] | None = None
+        for g in full:
+            deeds = board.group_deeds[g]
+            if any(mortgaged[d] for d in deeds):
+                continue
+            low = min(b[d] for d in deeds)
+            if low >= top:
+                continue
+            d = min((d for d in deeds if b[d] == low), key=lambda x: (board.step_cost(x, low), x))
+            cost = board.step_cost(d, low)
+            if cost <= 0 or cash - cost < reserve:
+                continue
+            gain = board.rent_at(d, low + 1, True) - board.rent_at(d, low, True)
+            score = gain / cost
+            if best is None or score > best[0]:
+                best = (score, d)
+        if best is None:
+            return None
+        d = best[1]
+        if P.can_build(game.spec, st, player, d):
+            return None
+        return Action(A.A_BUILD, player, d)
+
+    def _propose(self, game: Game, player: int) -> Action | None:
+        """Now and then (at most once a turn), a one-for-one swap that completes a colour group
+        for each side, with cash making it even by the shared valuation; never the same offer
+        twice."""
+        st = game.st
+        if st.turns == self._trade_turn or self.rng.random() >= TRADE_CHANCE:
+            return None
+        self._trade_turn = st.turns
+        board = self._b
+        owner = st.owner
+        # deeds that would complete a group for me, by who holds them
+        wanted: list[tuple[int, int]] = []
+        for g in board.street_groups:
+            deeds = board.group_deeds[g]
+            missing = [d for d in deeds if owner[d] != player]
+            if len(missing) == 1 and len(deeds) > 1:
+                q = owner[missing[0]]
+                if q >= 0 and not st.players[q].bankrupt:
+                    wanted.append((q, missing[0]))
+        for q, take in wanted:
+            for g in board.street_groups:
+                deeds = board.group_deeds[g]
+                missing = [d for d in deeds if owner[d] != q]
+                if len(missing) != 1 or len(deeds) < 2 or owner[missing[0]] != player:
+                    continue
+                give = missing[0]
+                base = TradeOffer(player, q, (give,), (take,))
+                net = trade_value(board, st, player, base, game.spec.rules.jail_fine)
+                if net >= 0:
+                    offer = TradeOffer(player, q, (give,), (take,), give_cash=net)
+                else:
+                    offer = TradeOffer(player, q, (give,), (take,), take_cash=-net)
+                if offer in self._proposed or game.trade_problem(offer):
+                    continue
+                self._proposed.add(offer)
+                return Action(A.A_PROPOSE, player, trade=offer)
+        return None

@@ -1,0 +1,469 @@
+"""Headless bot-vs-bot games: many seeded games of an edition, with the rulebook's invariants
+checked after every decision, and statistics over the whole run.
+
+Pure logic: ``simulate`` returns a ``RunReport``; ``RunReport.text()`` and ``RunReport.data()``
+render it. The ``monopoly-tui simulate`` command prints one or the other. The same arguments
+give the same report, byte for byte: game ``i`` of a run uses the seed ``seed + i`` and its bots
+take their seeds from that, so any game can be replayed alone (``--games 1 --seed SEED``).
+"""
+
+from __future__ import annotations
+
+import math
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from monopoly_tui.bots import make_bot
+from monopoly_tui.engine import property as P
+from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.spec import STREET, Spec
+
+DEFAULT_MAX_TURNS = 2000
+"""The cap on player-turns per game when none is given."""
+STUCK_DECISIONS = 10_000
+"""More decisions than this within one player-turn means the game (or a bot) is stuck."""
+SHADES = " ░▒▓█"
+"""The heat map's shading, from the least landed-on spaces to the most."""
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` for the game seeded ``game_seed``."""
+    return game_seed * 16 + seat
+
+
+# ---------------------------------------------------------------- invariants
+
+
+def check_invariants(game: Game) -> list[str]:
+    """Every rulebook invariant the state breaks, in words (an empty list when all hold).
+
+    - the ledger balances: the players' cash plus the Free Parking pot equals the starting
+      money plus what the bank paid out net (money moves only between players and the bank);
+    - nobody's cash is negative; a bankrupt player holds no cash and no cards;
+    - each deed has one owner at most, and only a player still in the game;
+    - buildings: the bank's supply plus what is built equals the edition's supply, for houses
+      and for hotels; buildings stand only on streets of a whole colour group held by one
+      player with no deed of it mortgaged; built evenly (within a group, the most and least
+      built streets differ by one at most); never more than a hotel;
+    - every Get Out of Jail Free card is either in its deck or held by one player.
+    """
+    st, spec = game.st, game.spec
+    out: list[str] = []
+    players = st.players
+    n = len(players)
+    cash_total = 0
+    for i, pl in enumerate(players):
+        cash_total += pl.cash
+        if pl.cash < 0:
+            out.append(f"player {i} has negative cash ({pl.cash})")
+        if pl.bankrupt and (pl.cash or pl.cards):
+            out.append(f"bankrupt player {i} still holds cash or cards")
+    if cash_total + st.pot != st.starting_total + st.bank_net:
+        out.append(
+            f"ledger: cash {cash_total} + pot {st.pot} != starting money {st.starting_total}"
+            f" + bank paid out {st.bank_net}"
+        )
+    owner, b, mortgaged = st.owner, st.buildings, st.mortgaged
+    for d, o in enumerate(owner):
+        if not -1 <= o < n:
+            out.append(f"deed {d} has an owner that is not a player ({o})")
+        elif o >= 0 and players[o].bankrupt:
+            out.append(f"deed {d} is owned by bankrupt player {o}")
+        elif o < 0 and mortgaged[d]:
+            out.append(f"deed {d} is mortgaged but owned by the bank")
+    top = P.hotel_level(spec)
+    houses = hotels = 0
+    if any(b):
+        for d, level in enumerate(b):
+            if not level:
+                continue
+            if level < 0 or level > top:
+                out.append(f"deed {d} has building level {level} (0..{top} allowed)")
+            elif level == top:
+                hotels += 1
+            else:
+                houses += level
+            if spec.deeds[d].kind != STREET:
+                out.append(f"deed {d} has buildings but is not a street")
+        for g in spec.groups:
+            levels = [b[d] for d in g.deeds]
+            if not levels or not any(levels):
+                continue
+            o = owner[g.deeds[0]]
+            if o < 0 or any(owner[d] != o for d in g.deeds):
+                out.append(f"group {g.id} has buildings but no single owner holds all of it")
+            if any(mortgaged[d] for d in g.deeds):
+                out.append(f"group {g.id} has buildings and a mortgaged deed")
+            if max(levels) - min(levels) > 1:
+                out.append(f"group {g.id} is built unevenly ({levels})")
+    r = spec.rules
+    if st.bank_houses < 0 or st.bank_houses + houses != r.building_supply_houses:
+        out.append(
+            f"houses: bank {st.bank_houses} + built {houses} != supply {r.building_supply_houses}"
+        )
+    if st.bank_hotels < 0 or st.bank_hotels + hotels != r.building_supply_hotels:
+        out.append(
+            f"hotels: bank {st.bank_hotels} + built {hotels} != supply {r.building_supply_hotels}"
+        )
+    for deck in spec.decks:
+        held = sum(1 for pl in players for dk, _ in pl.cards if dk == deck.index)
+        if len(st.decks[deck.index]) + held != len(deck.cards):
+            out.append(
+                f"deck {deck.id}: {len(st.decks[deck.index])} in the deck + {held} held"
+                f" != {len(deck.cards)} cards"
+            )
+    return out
+
+
+# ---------------------------------------------------------------- one game
+
+
+@dataclass(slots=True)
+class GameResult:
+    """How one game went."""
+
+    index: int
+    seed: int
+    winner: int
+    """The winning seat, or -1 (the cap was reached, or the game failed)."""
+    turns: int
+    decisions: int
+    end: str
+    """last_standing, first_bankruptcy, turn_limit (the edition's own limit), cap (our
+    ``max_turns``), or failed."""
+    landings: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Failure:
+    """An invariant broken or a crash: the seed and decision number replay it."""
+
+    index: int
+    seed: int
+    decision: int
+    """The decision (1 = the first choice taken) after which an invariant broke, or during
+    which the game crashed."""
+    kind: str
+    """'invariant', 'crash' or 'stuck'."""
+    problems: list[str]
+    detail: str = ""
+    """The traceback of a crash (not part of the report, which must stay byte-identical)."""
+
+
+def play_game(
+    spec: Spec,
+    bots: Sequence[str],
+    seed: int,
+    index: int = 0,
+    variant: str | None = None,
+    max_turns: int = DEFAULT_MAX_TURNS,
+    check: bool = True,
+    after_decision: Callable[[Game], None] | None = None,
+) -> tuple[GameResult, Failure | None]:
+    """Play one bot game to its end or the cap, checking the invariants after every decision
+    (when ``check``). ``after_decision`` is called after each decision, before the check (the
+    tests use it to corrupt a state on purpose)."""
+    n = len(bots)
+    names = [(f"{bots[i]} {i + 1}", spec.tokens[i]) for i in range(n)]
+    failure: Failure | None = None
+    game = Game.new(spec, names, seed=seed, variant=variant)
+    players = [make_bot(name, bot_seed(seed, i)) for i, name in enumerate(bots)]
+    st = game.st
+    end = ""
+    turn_mark, in_turn = st.turns, 0
+    if check:
+        problems = check_invariants(game)
+        if problems:
+            failure = Failure(index, seed, 0, "invariant", problems)
+    while failure is None:
+        if st.over:
+            end = st.end_reason
+            break
+        if st.turns >= max_turns:
+            end = "cap"
+            break
+        if st.turns != turn_mark:
+            turn_mark, in_turn = st.turns, 0
+        in_turn += 1
+        if in_turn > STUCK_DECISIONS:
+            failure = Failure(
+                index, seed, st.decisions, "stuck",
+                [f"more than {STUCK_DECISIONS} decisions in player-turn {st.turns}"],
+            )
+            break
+        try:
+            _, who = game.waiting_for
+            game.act(players[who].choose(game, who))
+        except Exception as e:
+            failure = Failure(
+                index, seed, len(game.history) + 1, "crash",
+                [f"{type(e).__name__}: {e}"], traceback.format_exc(),
+            )
+            break
+        if after_decision is not None:
+            after_decision(game)
+        if check:
+            problems = check_invariants(game)
+            if problems:
+                failure = Failure(index, seed, st.decisions, "invariant", problems)
+    if failure is not None:
+        end = "failed"
+    winner = st.winner if st.over and failure is None else -1
+    return (
+        GameResult(index, seed, winner, st.turns, st.decisions, end, list(st.landings)),
+        failure,
+    )
+
+
+# ---------------------------------------------------------------- the run
+
+
+def _percentile(sorted_values: Sequence[int], q: float) -> int:
+    """The nearest-rank percentile of sorted values."""
+    if not sorted_values:
+        return 0
+    k = max(1, math.ceil(q * len(sorted_values)))
+    return sorted_values[k - 1]
+
+
+@dataclass(slots=True)
+class RunReport:
+    """A whole simulation run: every game, every failure, and the statistics over them."""
+
+    spec: Spec
+    bots: list[str]
+    games: int
+    seed: int
+    variant: str | None
+    max_turns: int
+    results: list[GameResult]
+    failures: list[Failure]
+    landings: list[int]
+    seconds: float | None = None
+    """Wall time, only when asked for (it would make reports differ run to run)."""
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    def endings(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for r in self.results:
+            out[r.end] = out.get(r.end, 0) + 1
+        return dict(sorted(out.items()))
+
+    def wins_by_seat(self) -> list[int]:
+        wins = [0] * len(self.bots)
+        for r in self.results:
+            if r.winner >= 0:
+                wins[r.winner] += 1
+        return wins
+
+    def lengths(self) -> dict[str, float | int]:
+        """The spread of game lengths in player-turns."""
+        turns = sorted(r.turns for r in self.results)
+        if not turns:
+            return {"min": 0, "median": 0, "mean": 0.0, "p90": 0, "max": 0}
+        mid = len(turns) // 2
+        median = turns[mid] if len(turns) % 2 else (turns[mid - 1] + turns[mid]) / 2
+        return {
+            "min": turns[0],
+            "median": median,
+            "mean": round(sum(turns) / len(turns), 1),
+            "p90": _percentile(turns, 0.9),
+            "max": turns[-1],
+        }
+
+    def data(self) -> dict[str, Any]:
+        """The report as plain data (for ``--json``)."""
+        spec = self.spec
+        total = sum(self.landings) or 1
+        wins = self.wins_by_seat()
+        n = len(self.results) or 1
+        out: dict[str, Any] = {
+            "edition": spec.id,
+            "edition_name": spec.name,
+            "players": len(self.bots),
+            "bots": self.bots,
+            "games": self.games,
+            "seed": self.seed,
+            "variant": self.variant,
+            "max_turns": self.max_turns,
+            "summary": {
+                "endings": self.endings(),
+                "wins_by_seat": [
+                    {"seat": i + 1, "bot": b, "wins": wins[i], "rate": round(wins[i] / n, 4)}
+                    for i, b in enumerate(self.bots)
+                ],
+                "no_winner": sum(1 for r in self.results if r.winner < 0),
+                "turns": self.lengths(),
+                "decisions": sum(r.decisions for r in self.results),
+                "player_turns": sum(r.turns for r in self.results),
+                "violations": len(self.failures),
+            },
+            "landings": [
+                {"space": s.id, "name": s.name, "count": self.landings[s.index],
+                 "share": round(self.landings[s.index] / total, 5)}
+                for s in spec.spaces
+            ],
+            "results": [
+                {"game": r.index + 1, "seed": r.seed, "winner": r.winner + 1 if r.winner >= 0
+                 else None, "turns": r.turns, "decisions": r.decisions, "end": r.end}
+                for r in self.results
+            ],
+            "failures": [
+                {"game": f.index + 1, "seed": f.seed, "decision": f.decision, "kind": f.kind,
+                 "problems": f.problems, "replay": self.replay_command(f)}
+                for f in self.failures
+            ],
+        }
+        if self.seconds is not None:
+            turns = out["summary"]["player_turns"]
+            out["timing"] = {
+                "seconds": round(self.seconds, 3),
+                "player_turns_per_second": round(turns / self.seconds) if self.seconds else 0,
+            }
+        return out
+
+    def replay_command(self, f: Failure) -> str:
+        """The command that plays the failed game alone."""
+        bots = self.bots[0] if len(set(self.bots)) == 1 else ",".join(self.bots)
+        parts = [
+            "monopoly-tui simulate", f"--edition {self.spec.id}", f"--players {len(self.bots)}",
+            "--games 1", f"--seed {f.seed}", f"--bot {bots}", f"--max-turns {self.max_turns}",
+        ]
+        if self.variant:
+            parts.append(f"--variant {self.variant}")
+        return " ".join(parts)
+
+    def text(self, games_list: bool = True) -> str:
+        """The report for a terminal."""
+        spec = self.spec
+        lines: list[str] = []
+        n = len(self.results)
+        lines.append(
+            f"{spec.name} ({spec.id}): {n} games of {len(self.bots)} players, seed {self.seed}"
+            f", cap {self.max_turns} player-turns"
+        )
+        lines.append(f"Bots: {', '.join(self.bots)}   Variant: {self.variant or 'none'}")
+        lines.append("")
+        lines.append(
+            "Endings: " + ", ".join(f"{k} {v}" for k, v in self.endings().items())
+        )
+        lines.append("Wins by seat:")
+        wins = self.wins_by_seat()
+        for i, b in enumerate(self.bots):
+            rate = wins[i] / n if n else 0.0
+            lines.append(f"  seat {i + 1} ({b}): {wins[i]:>6}  {rate:6.1%}")
+        nowin = sum(1 for r in self.results if r.winner < 0)
+        lines.append(f"  no winner: {nowin:>8}  {(nowin / n if n else 0.0):6.1%}")
+        ln = self.lengths()
+        lines.append(
+            f"Game length (player-turns): min {ln['min']}  median {ln['median']}  "
+            f"mean {ln['mean']}  p90 {ln['p90']}  max {ln['max']}"
+        )
+        turns = sum(r.turns for r in self.results)
+        decisions = sum(r.decisions for r in self.results)
+        lines.append(f"Player-turns {turns}, decisions {decisions}")
+        if self.seconds is not None:
+            rate = turns / self.seconds if self.seconds else 0.0
+            lines.append(f"Time {self.seconds:.2f} s, {rate:,.0f} player-turns/s")
+        lines.append(f"Invariant violations and crashes: {len(self.failures)}")
+        for f in self.failures:
+            lines.append(
+                f"  game {f.index + 1} seed {f.seed} decision {f.decision} ({f.kind}): "
+                + "; ".join(f.problems)
+            )
+            lines.append(f"    replay: {self.replay_command(f)}")
+        lines.append("")
+        lines.append("Landings (share of all landings, %):")
+        lines.extend(heat_map(spec, self.landings))
+        if games_list:
+            lines.append("")
+            lines.append("Games:")
+            lines.append(f"  {'game':>5} {'seed':>8} {'winner':>7} {'turns':>6} end")
+            for r in self.results:
+                w = str(r.winner + 1) if r.winner >= 0 else "-"
+                lines.append(f"  {r.index + 1:>5} {r.seed:>8} {w:>7} {r.turns:>6} {r.end}")
+        return "\n".join(lines) + "\n"
+
+
+def heat_map(spec: Spec, landings: Sequence[int]) -> list[str]:
+    """The board as a square ring of cells, each shaded by how often its space was landed on
+    and showing its share of all landings; then the ten most landed-on spaces by name. A board
+    whose size is not a multiple of four is listed instead."""
+    total = sum(landings)
+    size = spec.size
+    share = [c / total * 100 if total else 0.0 for c in landings]
+    landed = [x for x in share if x > 0]
+    lo, hi = (min(landed), max(landed)) if landed else (0.0, 0.0)
+
+    def cell(i: int) -> str:
+        if share[i] <= 0:
+            level = 0
+        elif hi == lo:
+            level = len(SHADES) - 1
+        else:
+            level = 1 + min(3, int((share[i] - lo) / (hi - lo) * 4))
+        return SHADES[level] * 2 + f"{share[i]:4.1f}"
+
+    lines: list[str] = []
+    if size % 4 == 0 and size >= 8:
+        side = size // 4
+        width = side + 1
+        grid = [["      "] * width for _ in range(width)]
+        for i in range(size):
+            if i <= side:
+                r, c = side, side - i
+            elif i <= 2 * side:
+                r, c = 2 * side - i, 0
+            elif i <= 3 * side:
+                r, c = 0, i - 2 * side
+            else:
+                r, c = i - 3 * side, side
+            grid[r][c] = cell(i)
+        lines.extend("  " + " ".join(row).rstrip() for row in grid)
+        lines.append(
+            f"  ({spec.spaces[0].short} is the bottom-right corner; play runs clockwise."
+            f" Shading {SHADES[1]}{SHADES[2]}{SHADES[3]}{SHADES[4]}: least to most landed on.)"
+        )
+    else:
+        for i in range(size):
+            lines.append(f"  {cell(i)} {spec.spaces[i].name}")
+    ranked = sorted(range(size), key=lambda i: (-landings[i], i))[:10]
+    lines.append("  Most landed on: " + ", ".join(
+        f"{spec.spaces[i].name} {share[i]:.2f}" for i in ranked
+    ))
+    return lines
+
+
+def simulate(
+    spec: Spec,
+    players: int,
+    games: int,
+    seed: int = 0,
+    bots: Sequence[str] = ("basic",),
+    variant: str | None = None,
+    max_turns: int = DEFAULT_MAX_TURNS,
+    check: bool = True,
+) -> RunReport:
+    """Play ``games`` seeded bot games. ``bots`` names one bot for every seat, or one per
+    seat. Game ``i`` uses the seed ``seed + i``."""
+    seats = list(bots) * players if len(bots) == 1 else list(bots)
+    if len(seats) != players:
+        raise ValueError(f"name one bot, or one per seat ({players}), not {len(bots)}")
+    if variant:
+        spec.variant(variant)  # raises KeyError for an unknown variant
+    results: list[GameResult] = []
+    failures: list[Failure] = []
+    landings = [0] * spec.size
+    for i in range(games):
+        result, failure = play_game(spec, seats, seed + i, i, variant, max_turns, check)
+        results.append(result)
+        if failure is not None:
+            failures.append(failure)
+        for s, c in enumerate(result.landings):
+            landings[s] += c
+    return RunReport(spec, seats, games, seed, variant, max_turns, results, failures, landings)

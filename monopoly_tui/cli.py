@@ -240,10 +240,90 @@ def _cmd_designed(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- simulate
+
+
+def _add_simulate(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "simulate",
+        help="play bot games headless and report statistics",
+        description="Play seeded bot-vs-bot games of an edition without the screen, check the "
+        "rules' invariants after every decision, and report each game and the whole run. Game "
+        "i uses seed SEED+i; the same arguments give the same output. Exits 1 on a broken "
+        "invariant or a crash, naming the seed and decision that replay it.",
+    )
+    p.add_argument("--edition", default="classic", metavar="ID", help="edition id")
+    p.add_argument("--players", type=int, default=4, metavar="N", help="players per game")
+    p.add_argument("--games", type=int, default=100, metavar="G", help="number of games")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game")
+    p.add_argument(
+        "--bot", default="basic", metavar="NAME",
+        help="random or basic, or one per seat separated by commas (basic,random,...)",
+    )
+    p.add_argument("--variant", default=None, metavar="NAME", help="an edition variant")
+    p.add_argument(
+        "--max-turns", type=int, default=2000, metavar="T",
+        help="cap on player-turns per game (default 2000)",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--no-games", action="store_true", help="leave out the per-game list")
+    p.add_argument("--timing", action="store_true", help="add wall time (output then varies)")
+    p.set_defaults(func=_cmd_simulate)
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    import time
+
+    from monopoly_tui.bots import BOTS
+    from monopoly_tui.rules import load_spec
+    from monopoly_tui.rules.loader import RulesetError
+    from monopoly_tui.simulate import simulate
+
+    bots = [b.strip() for b in args.bot.split(",")]
+    unknown = [b for b in bots if b not in BOTS]
+    if unknown:
+        print(f"unknown bot: {', '.join(unknown)} (bots: {', '.join(BOTS)})", file=sys.stderr)
+        return 2
+    if args.games < 0 or args.max_turns < 1:
+        print("--games must be 0 or more and --max-turns at least 1", file=sys.stderr)
+        return 2
+    try:
+        spec = load_spec(args.edition)
+    except RulesetError as e:
+        for problem in e.problems:
+            print(problem, file=sys.stderr)
+        return 2
+    if not spec.players_min <= args.players <= spec.players_max:
+        print(f"{spec.name} is for {spec.players_min} to {spec.players_max} players",
+              file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    try:
+        report = simulate(spec, args.players, args.games, args.seed, bots, args.variant,
+                          args.max_turns)
+    except (KeyError, ValueError) as e:
+        print(e.args[0] if e.args else e, file=sys.stderr)
+        return 2
+    if args.timing:
+        report.seconds = time.perf_counter() - start
+    if args.json:
+        print(json.dumps(report.data(), indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write(report.text(games_list=not args.no_games))
+    for f in report.failures:
+        print(f"FAILED game {f.index + 1}: seed {f.seed}, decision {f.decision} ({f.kind}): "
+              + "; ".join(f.problems), file=sys.stderr)
+        if f.detail:
+            print(f.detail, file=sys.stderr)
+        print(f"  replay: {report.replay_command(f)}", file=sys.stderr)
+    return 0 if report.ok else 1
+
+
 SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_editions,
     _add_validate,
     _add_schema,
     _add_designed,
+    _add_simulate,
 )
 """Every subcommand's registration function, in the order ``--help`` lists them."""

@@ -19,6 +19,8 @@ MORTGAGED_TRANSFER = "mortgaged_transfer"
 PLACE_BUILDING = "place_building"
 END_TURN = "end_turn"
 GAME_OVER = "game_over"
+RING = "ring_encounter"
+"""The mover meets a player on the way: offer them the Ring, or battle them for it."""
 
 # Choice kinds
 A_ROLL = "roll"
@@ -39,6 +41,9 @@ A_LIFT = "lift_mortgage"
 A_KEEP = "keep_mortgage"
 A_PLACE = "place_building"
 A_END_TURN = "end_turn"
+A_OFFER_RING = "offer_ring"
+A_BATTLE = "battle"
+A_PASS_BY = "pass_by"
 # Choices open "at any time" the rules allow
 A_BUILD = "build"
 A_SELL_BUILDING = "sell_building"

@@ -43,6 +43,11 @@ def describe_all(events: list[Event], game: Game) -> list[str]:
     return out
 
 
+def reason_text(game: Game, reason: str) -> str:
+    """What a debt or payment is for, in words (from ``Debt.reason``: 'rent:12', 'tax:4'...)."""
+    return _Words(game).reason(reason)
+
+
 def dice_text(game: Game, faces: tuple[int, ...]) -> str:
     """Die faces by their labels, e.g. '3 + 4' or 'Eye + 5'."""
     labels = game.spec.dice.labels
@@ -134,6 +139,9 @@ class _Words:
             return f"{self.v.mortgage} interest on {self.deed(n)}"
         if kind == "bankrupt":
             return "everything left"
+        if kind == "ring_penalty" and self.spec.ring is not None:
+            r = self.spec.ring
+            return f"{r.eye} rolled by the {r.bearer}"
         return reason.replace("_", " ")
 
 
@@ -381,6 +389,9 @@ def _bankrupt(w: _Words, e: Event) -> str:
 
 def _game_over(w: _Words, e: Event) -> str:
     how = END_REASONS.get(e.text, e.text.replace("_", " "))
+    r = w.spec.ring
+    if r is not None and e.text == r.end_reason:
+        how = f"the richest player when {r.ring} reached {r.end}"
     return f"Game over: {w.who(e.player)} wins as {how}"
 
 
@@ -447,5 +458,118 @@ _DESCRIBERS: dict[str, Callable[[_Words, Event], str | None]] = {
     "trade_failed": _trade_failed,
 }
 """Every event kind the engine emits, and its line."""
+
+
+# ---------------------------------------------------------------- the Ring (engine.ring)
+
+
+def _ring_words(w: _Words) -> tuple[str, str, str]:
+    """The Ring, its bearer and its tracker, in the edition's words."""
+    r = w.spec.ring
+    if r is None:
+        return "the Ring", "bearer", "tracker"
+    return r.ring, r.bearer, r.tracker
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _ring_taken(w: _Words, e: Event) -> str:
+    ring, bearer, _ = _ring_words(w)
+    if e.text == "first_roll":
+        return f"{w.Who(e.player)} rolled highest and takes {ring}: the first {bearer}"
+    if e.text == "offered":
+        return f"{w.Who(e.other)} gave {ring} to {w.who(e.player)}, who must take it"
+    if e.text == "found":
+        return f"{w.Who(e.player)} found {ring} lying on {w.space(e.space)} and took it"
+    return f"{w.Who(e.player)} is the {bearer} now"
+
+
+def _ring_tracker(w: _Words, e: Event) -> str:
+    r = w.spec.ring
+    _, _, tracker = _ring_words(w)
+    if e.text == "reset":
+        start = r.start if r is not None else "the start"
+        return f"The {tracker} goes back to {start}"
+    if e.text == "end":
+        end = r.end if r is not None else "the end"
+        return f"The {tracker} reaches {end}"
+    label = r.track[e.amount].label if r is not None and 0 <= e.amount < len(r.track) else ""
+    return f"The {tracker} moves on to {label or e.amount} (circle {e.amount})"
+
+
+def _ring_dropped(w: _Words, e: Event) -> str:
+    ring, _, _ = _ring_words(w)
+    where = w.space(e.space)
+    if e.text == "eye":
+        eye = w.spec.ring.eye if w.spec.ring is not None else "the Eye"
+        return f"{w.Who(e.player)} rolled {eye}: {ring} drops on {where}"
+    if e.text == "jail":
+        return f"{w.Who(e.player)} drops {ring} on {where} on the way to {w.v.jail}"
+    return f"{_cap(ring)} falls from {w.who(e.player)} on {where}"
+
+
+def _ring_passed_by(w: _Words, e: Event) -> str:
+    ring, _, _ = _ring_words(w)
+    if e.text == "offer":
+        return f"{w.Who(e.player)} keeps {ring} and passes {w.who(e.other)} by"
+    return f"{w.Who(e.player)} lets {w.who(e.other)} keep {ring}"
+
+
+def _ring_battle(w: _Words, e: Event) -> str:
+    ring, _, _ = _ring_words(w)
+    battle = w.spec.ring.battle if w.spec.ring is not None else "battle"
+    mine, theirs = (w.dice((f,)) for f in e.dice[:2]) if len(e.dice) >= 2 else ("?", "?")
+    head = (f"{w.Who(e.player)} and {w.who(e.other)} {battle} for {ring}: "
+            f"{mine} against {theirs}")
+    if e.amount < 0:
+        return f"{head}, a tie: roll again"
+    if e.amount == e.player:
+        return f"{head}: {w.who(e.player)} takes {ring}"
+    return f"{head}: {w.who(e.other)} keeps {ring}"
+
+
+def _ring_spared(w: _Words, e: Event) -> str:
+    ring, _, _ = _ring_words(w)
+    who = f"{w.Who(e.player)} bears {ring}"
+    if e.text == "rent":
+        return f"{who} and pays no rent for {w.deed(e.deed)}"
+    if e.text == "tax":
+        return f"{who} and pays nothing on {w.space(e.space)}"
+    if e.text == "go_to_jail":
+        return f"{who} and stays on {w.space(e.space)}; the turn ends"
+    return f"{who} and does not go to {w.v.jail} for rolling doubles"
+
+
+def _ring_double_rent(w: _Words, e: Event) -> str:
+    ring, _, _ = _ring_words(w)
+    return (f"{w.Who(e.other)} bears {ring}: the rent for {w.deed(e.deed)} is doubled "
+            f"to {w.money(e.amount)}")
+
+
+def _ring_reward(w: _Words, e: Event) -> str:
+    ring, _, _ = _ring_words(w)
+    end = w.spec.ring.end if w.spec.ring is not None else "the end"
+    return f"{w.Who(e.player)} brings {ring} to {end} and collects {w.money(e.amount)}"
+
+
+def _ring_payout(w: _Words, e: Event) -> str:
+    roll = f" (rolled {w.dice(e.dice)})" if e.dice else ""
+    return (f"{w.Who(e.player)} collects {w.money(e.amount)} from the {w.v.bank} "
+            f"for {w.deed(e.deed)}{roll}")
+
+
+_DESCRIBERS.update({
+    "ring_taken": _ring_taken,
+    "ring_tracker": _ring_tracker,
+    "ring_dropped": _ring_dropped,
+    "ring_passed_by": _ring_passed_by,
+    "ring_battle": _ring_battle,
+    "ring_spared": _ring_spared,
+    "ring_double_rent": _ring_double_rent,
+    "ring_reward": _ring_reward,
+    "ring_payout": _ring_payout,
+})
 
 KNOWN_KINDS = frozenset(_DESCRIBERS)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
+from monopoly_tui.engine import ring
 from monopoly_tui.engine.actions import Action, Event, IllegalAction, Pending
 from monopoly_tui.engine.spec import (
     CARDS,
@@ -149,6 +150,8 @@ class Game:
             game._bank_to_pot(spec.rules.free_parking_seed)
         game._deal_deeds()
         game._choose_first_player()
+        if spec.ring is not None:
+            game._emit_all(ring.start(spec, game.st, game.st.first_player))
         game._next()
         return game
 
@@ -239,6 +242,8 @@ class Game:
         if st.auction is not None:
             a = st.auction
             return A.AUCTION, a.bidders[a.turn]
+        if st.ring_meet:
+            return A.RING, st.current
         if st.place_building >= 0:
             return A.PLACE_BUILDING, st.place_building
         if st.buy_deed >= 0:
@@ -337,6 +342,10 @@ class Game:
                 choices.append(Action(A.A_PLACE, p, d))
         elif kind == A.END_TURN:
             choices.append(Action(A.A_END_TURN, p))
+        elif kind == A.RING:
+            ring_choices, ring_ctx = ring.encounter(spec, st)
+            choices += ring_choices
+            ctx.update(ring_ctx)
         return Pending(kind, p, tuple(choices), ctx)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
@@ -513,8 +522,16 @@ class Game:
             if st.auction_queue:
                 self._start_auction(st.auction_queue.pop(0))
                 continue
+            if st.ring_meet:
+                return
+            if st.moving:
+                self._walk_on()
+                continue
             if st.place_building >= 0 or st.buy_deed >= 0 or st.tax_space >= 0:
                 return
+            if st.ring_eye:
+                self._ring_eye()
+                continue
             cur = st.players[st.current]
             if st.pending_move:
                 steps, st.pending_move = st.pending_move, 0
@@ -551,6 +568,9 @@ class Game:
     def _move(self, p: int, steps: int, roll_total: int | None = None) -> None:
         """Move forward (or back, for a negative count); passing or landing on GO pays the
         salary when moving forward. Then the space is resolved."""
+        if self.spec.ring is not None and steps >= 0:
+            self._walk(p, steps)
+            return
         st = self.st
         pl = st.players[p]
         size = self.spec.size
@@ -574,6 +594,8 @@ class Game:
 
     def _salary(self, p: int, landed: bool) -> None:
         amount = self.spec.rules.salary
+        if self.spec.ring is not None:
+            amount = ring.salary(self.spec, self.st, p, amount)
         self._bank_pays(p, amount)
         self._emit(Event("salary", player=p, amount=amount))
 
@@ -595,6 +617,8 @@ class Game:
         st, spec = self.st, self.spec
         pos = st.players[p].position
         st.landings[pos] += 1
+        if st.ring_space == pos and spec.ring is not None and st.ring_bearer < 0:
+            self._emit_all(ring.take(spec, st, p, "found"))
         sp = spec.spaces[pos]
         kind = sp.kind
         if kind in PROPERTY_KINDS:
@@ -605,6 +629,9 @@ class Game:
             elif owner != p and not st.mortgaged[d]:
                 if spec.rules.no_rent_in_jail and st.players[owner].in_jail:
                     self._emit(Event("no_rent_in_jail", player=p, other=owner, deed=d))
+                    return
+                if ring.bears(spec, st, p):
+                    self._emit(Event("ring_spared", player=p, other=owner, deed=d, text="rent"))
                     return
                 new_roll = 0
                 deed = spec.deeds[d]
@@ -622,20 +649,32 @@ class Game:
                 rent = P.rent_due(
                     spec, st, d, roll_total, rent_multiplier, dice_multiplier, new_roll
                 )
+                if spec.ring is not None and ring.rent_factor(spec, st, owner) > 1:
+                    rent *= ring.rent_factor(spec, st, owner)
+                    self._emit(Event("ring_double_rent", player=p, other=owner, deed=d,
+                                     amount=rent))
                 if spec.rules.rent_collection == "owner_must_ask":
                     st.claims.append(Claim(owner, p, rent, d))
                     self._emit(Event("rent_claimable", player=p, other=owner, deed=d, amount=rent))
                 else:
                     self._owe(p, owner, rent, f"rent:{d}")
         elif kind == TAX:
-            if sp.tax_percent and not spec.rules.income_tax_flat:
+            if ring.bears(spec, st, p):
+                self._emit(Event("ring_spared", player=p, space=pos, text="tax"))
+            elif sp.tax_percent and not spec.rules.income_tax_flat:
                 st.tax_space = pos
             else:
                 self._owe(p, -1, sp.tax_amount, f"tax:{pos}", fee=True)
         elif kind == CARDS:
             self._draw(p, sp.deck)
         elif kind == GO_TO_JAIL:
-            self._to_jail(p)
+            if ring.bears(spec, st, p):
+                # The bearer stays on the space, and the turn ends.
+                self._emit(Event("ring_spared", player=p, space=pos, text="go_to_jail"))
+                if p == st.current:
+                    st.again = False
+            else:
+                self._to_jail(p)
         elif kind == FREE_PARKING:
             if spec.rules.free_parking_jackpot and st.pot:
                 amount, st.pot = st.pot, 0
@@ -650,6 +689,8 @@ class Game:
         """Straight to jail: no salary, and the turn ends (no roll for doubles)."""
         st = self.st
         pl = st.players[p]
+        if ring.bears(self.spec, st, p):
+            self._emit_all(ring.drop(self.spec, st, pl.position, "jail"))
         pl.position = self.spec.jail_space
         pl.in_jail = True
         pl.jail_turns = 0
@@ -686,6 +727,9 @@ class Game:
             ]
             target = min(targets, key=lambda s: (s - pos) % size or size)
             steps = (target - pos) % size or size
+            if spec.ring is not None:
+                self._walk(p, steps, card.rent_multiplier, card.dice_multiplier)
+                return
             self._move_plain(p, steps)
             self._land(p, self._last_total(), card.rent_multiplier, card.dice_multiplier)
         elif k == MOVE_BY:
@@ -740,19 +784,27 @@ class Game:
         p = a.player
         if st.claims:
             st.claims = [c for c in st.claims if c.payer == p]
+        if ring.bears(spec, st, p) and self._ring_advance():
+            return
         faces = self._roll_faces(spec.dice.count)
         st.last_roll = faces
         total = self._total(faces)
         doubles = self._is_doubles(faces)
         self._emit(Event("rolled", player=p, dice=faces, amount=total))
         st.stage = "post_move"
+        if ring.bears(spec, st, p) and ring.eye_rolled(spec, faces):
+            st.ring_eye = True
         if doubles:
             st.doubles += 1
             limit = spec.rules.doubles_to_jail
             if limit and st.doubles >= limit:
                 self._emit(Event("too_many_doubles", player=p, amount=st.doubles))
-                self._to_jail(p)
-                return
+                if not ring.bears(spec, st, p):
+                    self._to_jail(p)
+                    return
+                # The bearer is safe: this move is made, and the turn ends after it.
+                self._emit(Event("ring_spared", player=p, text="doubles"))
+                doubles = False
         st.again = doubles
         self._move(p, total, total)
 
@@ -1010,6 +1062,8 @@ class Game:
         if st.trade is not None and p in (st.trade.proposer, st.trade.partner):
             st.trade = None
         st.transfers = [t for t in st.transfers if t.player != p]
+        if ring.bears(spec, st, p):
+            self._emit_all(ring.drop(spec, st, pl.position, "bankrupt"))
         self._emit(Event("bankrupt", player=p, other=creditor))
         alive = [i for i, q in enumerate(st.players) if not q.bankrupt]
         if len(alive) == 1:
@@ -1214,6 +1268,90 @@ class Game:
         c = st.claims.pop(a.target)
         self._owe(c.payer, c.owner, c.amount, f"rent:{c.deed}")
 
+    # ------------------------------------------------------------------ the Ring
+
+    def _emit_all(self, events: list[Event]) -> None:
+        self._events.extend(events)
+
+    def _walk(self, p: int, steps: int, rent_mult: int = 1, dice_mult: int = 0) -> None:
+        """A forward move made space by space (the edition has a Ring), so that the mover can
+        be asked on the way; ``_walk_on`` walks it. A move of 0 spaces (two dice showing 0)
+        leaves the token where it is: nothing is met and the space is not resolved again."""
+        st = self.st
+        if steps == 0:
+            self._emit(Event("moved", player=p, space=st.players[p].position, amount=0))
+            return
+        st.moving = True
+        st.move_left = steps
+        st.move_rent_mult = rent_mult
+        st.move_dice_mult = dice_mult
+        self._walk_on()
+
+    def _walk_on(self) -> None:
+        """Walk the move under way: GO pays as it is passed; on every space the Ring may be
+        met. A meeting to ask about stops the walk (``st.ring_meet``); ``_next`` resumes it.
+        At the end the space is resolved."""
+        st, spec = self.st, self.spec
+        p = st.current
+        pl = st.players[p]
+        size = spec.size
+        walked = 0
+        while st.move_left > 0:
+            pl.position = (pl.position + 1) % size
+            st.move_left -= 1
+            walked += 1
+            if pl.position == spec.go_space:
+                self._salary(p, landed=not st.move_left)
+            self._emit_all(ring.arrive(spec, st, p, pl.position))
+            if st.ring_meet:
+                self._emit(Event("moved", player=p, space=pl.position, amount=walked))
+                return
+        if walked:
+            self._emit(Event("moved", player=p, space=pl.position, amount=walked))
+        st.moving = False
+        rent_mult, dice_mult = st.move_rent_mult, st.move_dice_mult
+        st.move_rent_mult, st.move_dice_mult = 1, 0
+        if pl.position == spec.go_space and spec.rules.go_landing_bonus:
+            self._bank_pays(p, spec.rules.go_landing_bonus)
+            self._emit(Event("go_bonus", player=p, amount=spec.rules.go_landing_bonus))
+        self._land(p, self._last_total(), rent_mult, dice_mult)
+
+    def _ring_answer(self, a: Action) -> None:
+        """The mover's answer to a meeting on the way: offer the Ring, battle, or pass by."""
+        self._emit_all(ring.answer(self.spec, self.st, a, self._roll_faces))
+
+    def _ring_eye(self) -> None:
+        """The move is resolved and the bearer rolled the Eye: the Ring drops where the token
+        stands, and the bearer pays the current circle's penalty."""
+        st, spec = self.st, self.spec
+        st.ring_eye = False
+        p = st.current
+        if not ring.bears(spec, st, p):
+            return
+        penalty = ring.eye_penalty(spec, st)
+        self._emit_all(ring.drop(spec, st, st.players[p].position, "eye"))
+        self._owe(p, -1, penalty, "ring_penalty", fee=True)
+
+    def _ring_advance(self) -> bool:
+        """The bearer's turn starts: the tracker moves one circle. At the end of the track the
+        bearer collects the reward, every player collects the end payouts, and the most money
+        wins. True when the game has ended."""
+        st, spec = self.st, self.spec
+        events, at_end = ring.advance(spec, st)
+        self._emit_all(events)
+        if not at_end:
+            return False
+        r = ring.rules(spec)
+        bearer = st.ring_bearer
+        self._bank_pays(bearer, r.end_reward)
+        self._emit(Event("ring_reward", player=bearer, amount=r.end_reward))
+        for e in ring.end_payouts(spec, st, self._roll_faces):
+            self._bank_pays(e.player, e.amount)
+            self._emit(e)
+        ranking = ring.ranking_by_cash(st)
+        self._finish(ranking[0], r.end_reason, ranking)
+        return True
+
     # ------------------------------------------------------------------ trades
 
     def trade_problem(self, offer: TradeOffer) -> str:
@@ -1309,6 +1447,9 @@ _HANDLERS = {
     (A.MORTGAGED_TRANSFER, A.A_KEEP): Game._transfer_choice,
     (A.PLACE_BUILDING, A.A_PLACE): Game._place_choice,
     (A.END_TURN, A.A_END_TURN): Game._end_turn,
+    (A.RING, A.A_OFFER_RING): Game._ring_answer,
+    (A.RING, A.A_BATTLE): Game._ring_answer,
+    (A.RING, A.A_PASS_BY): Game._ring_answer,
 }
 _ANYTIME = {
     A.A_BUILD: Game._build,

@@ -32,7 +32,8 @@ def count_owned(spec: Spec, st: GameState, player: int, group: int) -> int:
 
 def street_rent(spec: Spec, st: GameState, deed: int) -> int:
     """A street's rent: the printed rent, doubled when the owner holds the whole colour group
-    with none of it mortgaged and this street unimproved; with buildings, the building rent."""
+    with none of it mortgaged (or, under ``set_rent_despite_mortgage``, even with some of it
+    mortgaged) and this street unimproved; with buildings, the building rent."""
     d = spec.deeds[deed]
     level = st.buildings[deed]
     if level:
@@ -41,7 +42,8 @@ def street_rent(spec: Spec, st: GameState, deed: int) -> int:
         return d.rent[level]
     owner = st.owner[deed]
     group = spec.groups[d.group].deeds
-    if all(st.owner[g] == owner and not st.mortgaged[g] for g in group):
+    despite = spec.rules.set_rent_despite_mortgage
+    if all(st.owner[g] == owner and (despite or not st.mortgaged[g]) for g in group):
         return d.rent[0] * 2
     return d.rent[0]
 

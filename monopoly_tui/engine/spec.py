@@ -148,6 +148,7 @@ class RulesSpec:
     end: str = "last_standing"
     turn_limit: int = 0
     income_tax_flat: bool = False
+    set_rent_despite_mortgage: bool = False
 
     def with_overrides(self, overrides: dict[str, Any]) -> RulesSpec:
         """These rules with some switches changed (a variant or a house rule)."""
@@ -194,6 +195,37 @@ class Vocab:
 
 
 @dataclass(frozen=True, slots=True)
+class RingCircleSpec:
+    """One circle of the Ring's track (see ``monopoly_tui.engine.ring``)."""
+
+    penalty: int
+    go_salary: int
+    """The bearer's salary at GO while the tracker is here; 0 for the usual salary."""
+    double_rent: bool
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class RingSpec:
+    """The Ring mechanic's numbers and words (the ruleset's ``ring`` block)."""
+
+    track: tuple[RingCircleSpec, ...]
+    """From Start (index 0) to the last circle; the tracker past it has reached the end."""
+    end_reward: int
+    end_reason: str
+    end_payout: bool
+    eye_mark: str
+    battle_tie: str
+    ring: str = "the Ring"
+    bearer: str = "Ring-bearer"
+    tracker: str = "Ring Tracker"
+    start: str = "Start"
+    end: str = "the end of the track"
+    battle: str = "battle"
+    eye: str = "the Eye"
+
+
+@dataclass(frozen=True, slots=True)
 class VariantSpec:
     id: str
     name: str
@@ -224,6 +256,8 @@ class Spec:
     content_hash: str = ""
     jail_space: int = -1
     go_space: int = 0
+    ring: RingSpec | None = None
+    """The Ring mechanic, or None when the edition has no Ring."""
     # derived lookups (filled by __post_init__)
     space_by_id: dict[str, int] = field(default_factory=dict, compare=False)
 

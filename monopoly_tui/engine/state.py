@@ -140,3 +140,25 @@ class GameState:
     landings: list[int] = field(default_factory=list)
     """How often each space was landed on (for statistics)."""
     last_card: tuple[int, int] = (-1, -1)
+    # A move that goes space by space (when the edition has the Ring): it can stop to ask the
+    # mover something and resume from here.
+    moving: bool = False
+    """A step-by-step move is under way: the space is resolved when move_left reaches 0."""
+    move_left: int = 0
+    """Spaces still to walk in the move under way."""
+    move_rent_mult: int = 1
+    """Rent multiplier for the space the move ends on (a card's 'pay twice the rent')."""
+    move_dice_mult: int = 0
+    """Dice multiplier for the space the move ends on (a card's 'roll and pay ten times')."""
+    # The Ring (monopoly_tui.engine.ring)
+    ring_bearer: int = -1
+    """The player who bears the Ring, or -1."""
+    ring_space: int = -1
+    """The space where the Ring lies alone, or -1."""
+    ring_circle: int = 0
+    """Where the tracker stands: 0 is Start."""
+    ring_meet: list[int] = field(default_factory=list)
+    """Players on the mover's current space still to be asked about (offer the Ring to them,
+    or battle them for it)."""
+    ring_eye: bool = False
+    """The bearer rolled the Eye this move: the Ring drops when the move is resolved."""

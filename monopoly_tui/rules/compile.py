@@ -182,6 +182,26 @@ def compile_ruleset(rs: M.Ruleset) -> S.Spec:
     )
     vocab = S.Vocab(**rs.vocabulary.model_dump())
     jail = next((i for i, s in enumerate(spaces) if s.kind == S.JAIL), -1)
+    ring = None
+    if rs.ring is not None:
+        r = rs.ring
+        ring = S.RingSpec(
+            track=tuple(
+                S.RingCircleSpec(
+                    penalty=c.penalty,
+                    go_salary=c.go_salary or 0,
+                    double_rent=c.double_rent,
+                    label=c.label or (r.names.start if i == 0 else vocab.money(c.penalty)),
+                )
+                for i, c in enumerate(r.track)
+            ),
+            end_reward=r.end_reward,
+            end_reason=r.end_reason,
+            end_payout=r.end_payout,
+            eye_mark=r.eye_mark,
+            battle_tie=r.battle_tie,
+            **r.names.model_dump(),
+        )
     return S.Spec(
         id=rs.id,
         name=rs.name,
@@ -203,4 +223,5 @@ def compile_ruleset(rs: M.Ruleset) -> S.Spec:
         ),
         content_hash=content_hash(rs),
         jail_space=jail,
+        ring=ring,
     )

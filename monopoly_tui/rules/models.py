@@ -356,6 +356,12 @@ class Rules(Strict):
         False, description="Tax spaces charge their flat amount only and ignore 'percent' "
         "(a short-game rule: 'the penalty for Income Tax is a flat 200')."
     )
+    set_rent_despite_mortgage: bool = Field(
+        False,
+        description="A whole colour group still doubles the rent of its unmortgaged deeds when "
+        "another deed of the group is mortgaged ('the increased rent level can be collected on "
+        "the unmortgaged Locations in a colour set').",
+    )
 
 
 class RulesOverlay(Strict):
@@ -367,6 +373,67 @@ class RulesOverlay(Strict):
     rules: dict[str, object] = Field(
         default_factory=dict, description="Rule switches to change, by name (see 'rules')."
     )
+    designed: Designed = None
+
+
+# ---------------------------------------------------------------- the Ring
+
+
+class RingCircle(Strict):
+    """One circle of the Ring's track: what it costs and what it grants while the tracker
+    stands on it."""
+
+    penalty: Money = Field(
+        0, description="Paid to the bank by a bearer who rolls the Eye while the tracker is here."
+    )
+    go_salary: Money | None = Field(
+        None, description="The bearer's salary at GO while the tracker is here (else the usual)."
+    )
+    double_rent: bool = Field(
+        False, description="While the tracker is here the bearer charges double rent."
+    )
+    label: str | None = Field(None, description="How the circle is shown, e.g. 'M4'.")
+    designed: Designed = None
+
+
+class RingNames(Strict):
+    """The Ring's words, for labels and log lines."""
+
+    ring: str = "the Ring"
+    bearer: str = "Ring-bearer"
+    tracker: str = "Ring Tracker"
+    start: str = "Start"
+    end: str = "the end of the track"
+    battle: str = "battle"
+    eye: str = "the Eye"
+
+
+class RingRules(Strict):
+    """A Ring that rides on one token: the bearer pays no rent or tax and does not go to jail
+    from the board, a tracker moves one circle at the start of each of the bearer's turns, an
+    Eye rolled by the bearer drops the Ring and costs the circle's penalty, players meeting on
+    the way offer it or battle for it, and the tracker reaching the end finishes the game."""
+
+    track: list[RingCircle] = Field(
+        min_length=1,
+        description="The circles from Start (the first) to the last one before the end.",
+    )
+    end_reward: Money = Field(
+        0, description="Paid to the bearer when the tracker moves past the last circle."
+    )
+    end_reason: Id = Field(
+        "ring_end", description="The game's end reason when the tracker reaches the end."
+    )
+    end_payout: bool = Field(
+        True,
+        description="At the end every player collects from the bank the rent of each "
+        "unmortgaged property (double for a whole colour group, building rent where built).",
+    )
+    eye_mark: Id = Field("eye", description="The die face mark that is the Eye.")
+    battle_tie: Literal["bearer_keeps", "roll_again"] = Field(
+        "bearer_keeps", description="Who wins a battle when both dice show the same."
+    )
+    names: RingNames = RingNames.model_validate({})
     designed: Designed = None
 
 
@@ -392,6 +459,9 @@ class Ruleset(Strict):
     spaces: list[Space] = Field(min_length=4)
     decks: list[Deck] = Field(default_factory=list)
     variants: list[RulesOverlay] = Field(default_factory=list)
+    ring: RingRules | None = Field(
+        None, description="The Ring mechanic (bearer, tracker, Eye, battles); off when absent."
+    )
     notes: list[str] = Field(
         default_factory=list, description="Sources, and which values are designed and why."
     )
@@ -480,6 +550,10 @@ def cross_check(rs: Ruleset) -> list[tuple[str, str]]:
                 bad(f"decks.{di}.cards.{ci}.effect.target", f"no space '{e.target}'")
             if isinstance(e, MoveToNearest) and e.group not in group_ids:
                 bad(f"decks.{di}.cards.{ci}.effect.group", f"no group '{e.group}'")
+    if rs.ring is not None:
+        marks = {f.mark for f in rs.dice.face_list()}
+        if rs.ring.eye_mark not in marks:
+            bad("ring.eye_mark", f"no die face has the mark '{rs.ring.eye_mark}'")
     for vi, v in enumerate(rs.variants):
         for key in v.rules:
             if key not in Rules.model_fields:

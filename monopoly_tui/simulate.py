@@ -407,7 +407,7 @@ def heat_map(spec: Spec, landings: Sequence[int]) -> list[str]:
             level = len(SHADES) - 1
         else:
             level = 1 + min(3, int((share[i] - lo) / (hi - lo) * 4))
-        return SHADES[level] * 2 + f"{share[i]:4.1f}"
+        return SHADES[level] + f"{share[i]:5.1f}"
 
     lines: list[str] = []
     if size % 4 == 0 and size >= 8:

@@ -83,7 +83,8 @@ class BasicBot:
         self._cache: dict[tuple[str, int], Action] = {}
         self._owner_snap: list[int] = []
         self._full: list[int] = []
-        self._threat_snap: tuple[list[int], list[int]] = ([], [])
+        self._owner_player = -1
+        self._threat_snap: tuple[list[int], list[int], int] = ([], [], -1)
         self._threat = 0
         self._proposed: set[TradeOffer] = set()
         self._trade_turn = -1
@@ -121,7 +122,12 @@ class BasicBot:
             return self._transfer(game, player)
         if kind == A.PLACE_BUILDING:
             return self._place(game, player)
-        raise NoChoiceError(f"no choice for a {kind} decision")
+        # A decision this bot has no habit for (a mechanic newer than it): the first choice the
+        # engine lists.
+        choices = game.pending.choices
+        if not choices:
+            raise NoChoiceError(f"the {kind} decision of player {player} has no legal choice")
+        return choices[0]
 
     def _simple(self, kind: str, player: int, target: int = -1) -> Action:
         """A choice with no amount, built once and reused (actions are immutable)."""
@@ -143,8 +149,8 @@ class BasicBot:
         b = st.buildings
         if not any(b):
             return 0
-        snap_b, snap_o = self._threat_snap
-        if b != snap_b or st.owner != snap_o:
+        snap_b, snap_o, snap_p = self._threat_snap
+        if b != snap_b or st.owner != snap_o or player != snap_p:
             board = self._b
             owner = st.owner
             top = 0
@@ -154,7 +160,7 @@ class BasicBot:
                     if rent > top:
                         top = rent
             self._threat = top
-            self._threat_snap = (b.copy(), owner.copy())
+            self._threat_snap = (b.copy(), owner.copy(), player)
         return self._threat
 
     def reserve(self, st: GameState, player: int) -> int:
@@ -164,7 +170,8 @@ class BasicBot:
 
     def _full_groups(self, st: GameState, player: int) -> list[int]:
         """The colour groups the bot owns whole (recounted only when ownership changed)."""
-        if st.owner != self._owner_snap:
+        if st.owner != self._owner_snap or player != self._owner_player:
+            self._owner_player = player
             board = self._b
             owner = st.owner
             self._owner_snap = owner.copy()
@@ -240,13 +247,16 @@ class BasicBot:
         return self._simple(A.A_TAX_FLAT, player, sp.index)
 
     def _debt(self, game: Game, player: int) -> Action:
-        """Pay when the cash is there; go bankrupt only when that is the only choice; otherwise
-        raise cash, least valuable first."""
+        """Pay when the cash is there; go bankrupt only when that is the only choice the
+        decision offers (selling and mortgaging everything would not pay); otherwise raise
+        cash, least valuable first."""
         st = game.st
         debt = st.debts[0]
         cash = st.players[player].cash
         if cash >= debt.amount:
             return self._simple(A.A_PAY_DEBT, player)
+        if cash + P.raisable(game.spec, st, player) < debt.amount:
+            return self._simple(A.A_BANKRUPT, player)
         raise_ = self.raise_cash(game, player)
         if raise_ is not None:
             return raise_
@@ -444,7 +454,8 @@ class BasicBot:
             for g in board.street_groups:
                 deeds = board.group_deeds[g]
                 missing = [d for d in deeds if owner[d] != q]
-                if len(missing) != 1 or len(deeds) < 2 or owner[missing[0]] != player:
+                if g == board.group_of[take] or len(missing) != 1 or len(deeds) < 2 \
+                        or owner[missing[0]] != player:
                     continue
                 give = missing[0]
                 base = TradeOffer(player, q, (give,), (take,))

@@ -4,7 +4,13 @@ With no subcommand it starts the game (the Textual app). Subcommands:
 
 - ``editions``: the editions found, built-in and the user's, and any broken ruleset files;
 - ``validate PATH...``: check ruleset files (or every ruleset in a folder); exit 1 on any problem;
-- ``schema``: the JSON Schema of a ruleset, for editors.
+- ``schema``: the JSON Schema of a ruleset, for editors;
+- ``resume [NAME]``: continue the latest game still going (or the named save);
+- ``saves``: list the saved games (``--delete NAME`` deletes one);
+- ``replay SAVE``: tell a saved game again, one line per event.
+
+``--saves DIR`` (before or after the command) sets the saves folder for everything the command
+does, by setting ``$MONOPOLY_TUI_SAVES``.
 
 Adding a subcommand: write ``_add_<name>(subparsers)``, which registers the parser and sets
 ``func`` to a ``_cmd_<name>(args) -> int``, and list it in ``SUBCOMMANDS``.
@@ -16,6 +22,7 @@ import argparse
 import importlib
 import importlib.util
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -34,6 +41,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:  # --help, --version and usage errors
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+    if getattr(args, "saves", None) is not None:
+        os.environ["MONOPOLY_TUI_SAVES"] = str(args.saves)  # every layer saves there
     func: Callable[[argparse.Namespace], int] = getattr(args, "func", _play)
     try:
         return func(args)
@@ -49,6 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
         "With no command, start the game.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--saves", type=Path, metavar="DIR", help=_SAVES_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in SUBCOMMANDS:
         add(sub)
@@ -240,6 +250,169 @@ def _cmd_designed(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- saves: resume, saves, replay
+
+_SAVES_HELP = (
+    "the saves folder (default: $MONOPOLY_TUI_SAVES, else saves/ in a checkout, else the user "
+    "data folder)"
+)
+
+
+def _saves_option(p: argparse.ArgumentParser) -> None:
+    """``--saves DIR`` after the command too (the global option, before it, is the same)."""
+    p.add_argument("--saves", type=Path, metavar="DIR", default=argparse.SUPPRESS,
+                   help=_SAVES_HELP)
+
+
+def _add_resume(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "resume",
+        help="continue a saved game",
+        description="Continue the latest game still going, or the save NAME (a name from "
+        "'monopoly-tui saves', or a path to a save file).",
+    )
+    p.add_argument("name", nargs="?", metavar="NAME", help="a save name or file")
+    p.add_argument("--force", action="store_true",
+                   help="if the edition's rules changed since the game was saved, replay its "
+                   "decisions on the current rules (the original save is kept)")
+    p.add_argument("--verify", action="store_true",
+                   help="also check the saved state against a replay of its decision log")
+    _saves_option(p)
+    p.set_defaults(func=_cmd_resume)
+
+
+def _cmd_resume(args: argparse.Namespace) -> int:
+    from monopoly_tui.saves import RulesetChangedError, SaveError, latest_save, load_save
+
+    target = args.name
+    if target is None:
+        from monopoly_tui.saves import default_saves_dir
+
+        entry = latest_save()
+        if entry is None:
+            print(f"No game to resume in {default_saves_dir()}: start one with 'monopoly-tui'.",
+                  file=sys.stderr)
+            return 1
+        target = str(entry.path)
+    try:
+        loaded = load_save(target, force=args.force, verify=args.verify)
+    except RulesetChangedError as e:
+        print(f"Cannot resume {e.path}:\n  {e.message}", file=sys.stderr)
+        return 1
+    except SaveError as e:
+        where = f" {e.path}" if e.path else ""
+        print(f"Cannot resume{where}:\n  {e.message}", file=sys.stderr)
+        return 1
+    for warning in loaded.warnings:
+        print(f"note: {warning}", file=sys.stderr)
+    try:
+        run_game = getattr(importlib.import_module("monopoly_tui.ui.app"), "run_game", None)
+    except ModuleNotFoundError as e:
+        if e.name not in ("monopoly_tui.ui.app", "monopoly_tui.ui"):
+            raise
+        run_game = None
+    if run_game is None:
+        print(f"Would resume {loaded.path}: {loaded.save.ruleset.name or loaded.save.ruleset.id}, "
+              f"{loaded.save.summary.text}")
+        print("The game screen cannot open a saved game yet (no monopoly_tui.ui.app.run_game).",
+              file=sys.stderr)
+        return 2
+    result = run_game(loaded.game, loaded.meta)
+    return result if isinstance(result, int) else 0
+
+
+def _add_saves(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "saves",
+        help="list the saved games",
+        description="List the saved games, the most recent first. A save that cannot be read "
+        "is listed with what is wrong with it.",
+    )
+    p.add_argument("--delete", metavar="NAME", help="delete the save NAME")
+    _saves_option(p)
+    p.set_defaults(func=_cmd_saves)
+
+
+def _cmd_saves(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from monopoly_tui.saves import SaveError, default_saves_dir, delete_save, list_saves
+
+    console = Console()
+    folder = default_saves_dir()
+    if args.delete:
+        try:
+            path = delete_save(args.delete)
+        except SaveError as e:
+            print(f"Cannot delete: {e}", file=sys.stderr)
+            return 1
+        print(f"deleted {path}")
+        return 0
+    entries = list_saves()
+    if not entries:
+        console.print(f"No saved games in {folder}", markup=False, highlight=False)
+        return 0
+    table = Table(title=f"Saved games in {folder}", title_justify="left")
+    for header in ("name", "edition", "players", "turn", "to move", "updated"):
+        table.add_column(header, overflow="fold", justify="right" if header == "turn" else "left",
+                         style="bold" if header == "name" else None)
+    bad = 0
+    for entry in entries:
+        when = entry.updated
+        updated = when.astimezone().strftime("%Y-%m-%d %H:%M") if when else ""
+        if entry.error is not None:
+            bad += 1
+            table.add_row(entry.name, Text(entry.error, style="red"), "", "", "", updated)
+            continue
+        status = f"over: {entry.winner} won" if entry.over else (entry.to_move or "")
+        table.add_row(entry.name, entry.edition_name or entry.edition, ", ".join(entry.players),
+                      str(entry.turn), status, updated)
+    console.print(table)
+    if bad:
+        console.print(f"{bad} save{'s' if bad != 1 else ''} cannot be read (shown in red); "
+                      "they are left as they are.", style="red")
+    return 0
+
+
+def _add_replay(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "replay",
+        help="tell a saved game again, one line per event",
+        description="Replay a saved game's decisions on the current rules and print what "
+        "happened, one line per event, to examine a finished or broken game. Exits 1 when the "
+        "log does not replay, or the replay differs from the saved state.",
+    )
+    p.add_argument("save", metavar="SAVE", help="a save name or file")
+    _saves_option(p)
+    p.set_defaults(func=_cmd_replay)
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from monopoly_tui.saves import SaveError
+    from monopoly_tui.saves.replay import load_for_replay, replay_lines
+
+    try:
+        save, spec, path = load_for_replay(args.save)
+    except SaveError as e:
+        print(f"Cannot replay: {e}", file=sys.stderr)
+        return 1
+    print(f"{path}: {spec.name}, {', '.join(s.name for s in save.options.players)}, "
+          f"{len(save.log)} decisions")
+    problems = 0
+    try:
+        for line in replay_lines(save, spec, path):
+            if line.problem or line.note:
+                problems += line.problem
+                print(line.text, file=sys.stderr)
+            else:
+                print(line.text)
+    except BrokenPipeError:  # | head
+        return 0
+    return 1 if problems else 0
+
+
 # ---------------------------------------------------------------- simulate
 
 
@@ -323,6 +496,9 @@ SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_editions,
     _add_validate,
     _add_schema,
+    _add_resume,
+    _add_saves,
+    _add_replay,
     _add_designed,
     _add_simulate,
 )

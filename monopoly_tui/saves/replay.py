@@ -1,0 +1,156 @@
+"""A saved game told again: its decision log replayed, one line per event.
+
+Used by ``monopoly-tui replay SAVE`` to examine a finished or broken game. The replay starts
+from the save's options and plays each logged decision on the current rules; it stops, saying
+why, at a decision that does not apply, and says where the saved snapshot differs from the
+replayed game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from monopoly_tui.engine import snapshot as snap
+from monopoly_tui.engine.actions import Action, Event, IllegalAction
+from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.spec import Spec
+from monopoly_tui.saves.format import SaveFile
+from monopoly_tui.saves.store import SaveError
+
+
+@dataclass
+class ReplayLine:
+    """One line of the replay: a decision (``decision`` >= 1), an event (``event`` set), a
+    ``note`` about the replay (the rules changed), or a ``problem`` (the log stops applying, or
+    the snapshot differs from the replay)."""
+
+    text: str
+    decision: int = 0
+    event: Event | None = None
+    problem: bool = False
+    note: bool = False
+
+
+def _describer() -> Callable[[Event, Game], str | None]:
+    """``monopoly_tui.engine.describe.describe`` when it is there, else ``plain_event``."""
+    try:
+        mod = importlib.import_module("monopoly_tui.engine.describe")
+    except ImportError:
+        return plain_event
+    fn = getattr(mod, "describe", None)
+    return fn if callable(fn) else plain_event
+
+
+def plain_event(event: Event, game: Game) -> str:
+    """An event as its kind and the fields that are set, with names for players and deeds."""
+    parts = [event.kind]
+    players = game.st.players
+    for f in fields(Event):
+        if f.name == "kind":
+            continue
+        value = getattr(event, f.name)
+        if value == f.default:
+            continue
+        if f.name in ("player", "other") and isinstance(value, int) and 0 <= value < len(players):
+            value = players[value].name
+        elif f.name == "deed" and isinstance(value, int) and 0 <= value < len(game.spec.deeds):
+            value = game.spec.deeds[value].name
+        elif f.name == "space" and isinstance(value, int) and 0 <= value < game.spec.size:
+            value = game.spec.spaces[value].name
+        parts.append(f"{f.name}={value}")
+    return " ".join(str(p) for p in parts)
+
+
+def action_text(action: Action, game: Game) -> str:
+    """A decision in a few words: who chose what."""
+    players = game.st.players
+    who = players[action.player].name if 0 <= action.player < len(players) else \
+        f"player {action.player}"
+    text = f"{who}: {action.kind.replace('_', ' ')}"
+    if action.trade is not None:
+        t = action.trade
+        text += f" ({snap.encode(t, compact=True)})"
+    elif 0 <= action.target < len(game.spec.deeds) and action.kind not in ("sell_all_buildings",
+                                                                            "collect_rent"):
+        text += f" {game.spec.deeds[action.target].name}"
+    elif action.target >= 0:
+        text += f" #{action.target}"
+    if action.amount:
+        text += f" {game.spec.vocab.money(action.amount)}"
+    return text
+
+
+def replay_lines(save: SaveFile, spec: Spec, path: str | Path = "") -> Iterator[ReplayLine]:
+    """The game's story: the setup's events, then each decision and its events. A decision
+    that does not apply ends it with a problem line; so does a snapshot that differs."""
+    describe = _describer()
+    o = save.options
+    try:
+        game = Game.new(spec, [(s.name, s.token) for s in o.players], seed=o.seed,
+                        variant=o.variant, house_rules=dict(o.house_rules))
+    except (ValueError, KeyError) as e:
+        yield ReplayLine(f"the game cannot be set up again: {e}", problem=True)
+        return
+    if spec.content_hash != save.ruleset.hash:
+        yield ReplayLine(
+            f"note: the rules of '{spec.id}' have changed since the game was saved (hash "
+            f"{save.ruleset.hash} then, {spec.content_hash} now); replaying on the current rules",
+            note=True,
+        )
+    yield from _events(game.last_events, game, describe)
+    total = len(save.log)
+    for i, raw in enumerate(save.log):
+        try:
+            action = snap.decode_action(raw, f"log[{i}]")
+        except snap.SnapshotError as e:
+            yield ReplayLine(f"decision {i + 1} of {total} is damaged: {e}", i + 1, problem=True)
+            return
+        yield ReplayLine(f"#{i + 1} {action_text(action, game)}", i + 1)
+        try:
+            events = list(game.act(action))
+        except IllegalAction as e:
+            yield ReplayLine(
+                f"decision {i + 1} of {total} is not legal here: {e.reason}; the replay stops",
+                i + 1, problem=True,
+            )
+            return
+        yield from _events(events, game, describe)
+    try:
+        saved = snap.decode_state(save.snapshot.state, "snapshot.state")
+    except snap.SnapshotError as e:
+        yield ReplayLine(f"the saved snapshot is damaged: {e}", problem=True)
+        return
+    diff = snap.state_diff(saved, game.st)
+    if diff:
+        yield ReplayLine(
+            "the saved snapshot differs from the replayed game (saved != replayed): "
+            + "; ".join(diff),
+            problem=True,
+        )
+
+
+def _events(events: list[Event], game: Game,
+            describe: Callable[[Event, Game], str | None]) -> Iterator[ReplayLine]:
+    for e in events:
+        try:
+            text = describe(e, game)
+        except Exception:  # a describer fault must not hide the event
+            text = plain_event(e, game)
+        if text:
+            yield ReplayLine(f"  {text}", event=e)
+
+
+def load_for_replay(name_or_path: str | Path, saves_dir: str | Path | None = None
+                    ) -> tuple[SaveFile, Spec, Path]:
+    """The save and the current rules of its edition, without the checks a resume makes (a
+    broken game can still be told)."""
+    from monopoly_tui.saves.store import _not_found_text, load_spec, read_save, save_path
+
+    path = save_path(name_or_path, saves_dir)
+    if not path.exists():
+        raise SaveError(path, _not_found_text(path, name_or_path), "not_found")
+    save = read_save(path)
+    return save, load_spec(save.ruleset.id, path), path

@@ -290,8 +290,13 @@ def _cmd_resume(args: argparse.Namespace) -> int:
 
         entry = latest_save()
         if entry is None:
-            print(f"No game to resume in {default_saves_dir()}: start one with 'monopoly-tui'.",
-                  file=sys.stderr)
+            from monopoly_tui.saves import list_saves
+
+            unreadable = sum(1 for e in list_saves() if e.error is not None)
+            more = (f" ({unreadable} save{'s' if unreadable != 1 else ''} cannot be read: see "
+                    "'monopoly-tui saves')") if unreadable else ""
+            print(f"No game to resume in {default_saves_dir()}{more}: start one with "
+                  "'monopoly-tui'.", file=sys.stderr)
             return 1
         target = str(entry.path)
     try:

@@ -692,6 +692,8 @@ def test_cli_saves_replay_and_resume(saved: tuple[Game, Path], capsys: pytest.Ca
     assert cli.main(["--saves", folder, "resume"]) == 0  # the latest game still going
     assert got[0][0].history == game.history and got[0][1].source.name == "newest.json"
 
+    assert cli.main(["--saves", str(path.parent / "empty"), "resume"]) == 1
+    assert "No game to resume" in capsys.readouterr().err
     assert cli.main(["--saves", folder, "resume", "junk"]) == 1
     assert "cut short" in capsys.readouterr().err
     assert cli.main(["--saves", folder, "saves", "--delete", "newest"]) == 0

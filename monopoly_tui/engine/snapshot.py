@@ -519,6 +519,20 @@ def check_state(spec: Spec, st: GameState) -> list[str]:
         bad(f"winner: {st.winner}, but the game is not over")
     if any(x < 0 for x in st.landings):
         bad("landings: a count is negative")
+    # The Ring (Lord of the Rings): who bears it, or where it lies, and who is still to meet.
+    bearer = getattr(st, "ring_bearer", -1)
+    if bearer != -1 and not (player_ok(bearer) and (st.over or not st.players[bearer].bankrupt)):
+        bad(f"ring_bearer: {bearer} is not a player in the game")
+    lies = getattr(st, "ring_space", -1)
+    if lies != -1 and not 0 <= lies < size:
+        bad(f"ring_space: {lies} is not a space of the board")
+    if bearer != -1 and lies != -1:
+        bad(f"ring_space: the Ring lies on space {lies} but {st.players[bearer].name} bears it")
+    for q in getattr(st, "ring_meet", []):
+        if not player_ok(q):
+            bad(f"ring_meet: {q} is not a player")
+    if getattr(st, "move_left", 0) < 0:
+        bad(f"move_left: {st.move_left} is negative")
     if st.last_card != (-1, -1):
         dk, ci = st.last_card
         if not (0 <= dk < len(spec.decks) and 0 <= ci < len(spec.decks[dk].cards)):

@@ -651,7 +651,11 @@ def restore_game(save: SaveFile, spec: Spec | None = None,
     try:
         st = snap.decode_state(save.snapshot.state, "snapshot.state")
     except snap.SnapshotError as e:
-        raise SaveError(path, f"the save is damaged: {e}", "invalid") from None
+        hint = ""
+        if "unknown field" in e.message and save.app_version != __version__:
+            hint = (f" (the save was written by monopoly-tui {save.app_version} and this is "
+                    f"{__version__}: a newer version may know this field)")
+        raise SaveError(path, f"the save is damaged: {e}{hint}", "invalid") from None
     history = _actions(save, where)
     game.st = st
     game.history = history

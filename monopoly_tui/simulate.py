@@ -12,13 +12,15 @@ from __future__ import annotations
 import math
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from monopoly_tui.bots import make_bot
+from monopoly_tui.bots.base import decider
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.spec import STREET, Spec
+from monopoly_tui.engine.state import RingTally
 
 DEFAULT_MAX_TURNS = 2000
 """The cap on player-turns per game when none is given."""
@@ -134,6 +136,8 @@ class GameResult:
     """last_standing, first_bankruptcy, turn_limit (the edition's own limit), cap (our
     ``max_turns``), or failed."""
     landings: list[int] = field(default_factory=list)
+    ring: RingTally | None = None
+    """The Ring's counts at the end (editions with the Ring; see ``ring_story``)."""
 
 
 @dataclass(slots=True)
@@ -169,7 +173,7 @@ def play_game(
     names = [(f"{bots[i]} {i + 1}", spec.tokens[i]) for i in range(n)]
     failure: Failure | None = None
     game = Game.new(spec, names, seed=seed, variant=variant)
-    players = [make_bot(name, bot_seed(seed, i)) for i, name in enumerate(bots)]
+    players = [decider(make_bot(name, bot_seed(seed, i))) for i, name in enumerate(bots)]
     st = game.st
     end = ""
     turn_mark, in_turn = st.turns, 0
@@ -194,8 +198,8 @@ def play_game(
             )
             break
         try:
-            _, who = game.waiting_for
-            game.act(players[who].choose(game, who))
+            kind, who = game.waiting_for
+            game.act(players[who](game, kind, who))
         except Exception as e:
             failure = Failure(
                 index, seed, len(game.history) + 1, "crash",
@@ -212,7 +216,8 @@ def play_game(
         end = "failed"
     winner = st.winner if st.over and failure is None else -1
     return (
-        GameResult(index, seed, winner, st.turns, st.decisions, end, list(st.landings)),
+        GameResult(index, seed, winner, st.turns, st.decisions, end, list(st.landings),
+                   ring_tally(game)),
         failure,
     )
 
@@ -319,6 +324,9 @@ class RunReport:
                 for f in self.failures
             ],
         }
+        story = ring_story(self)
+        if story:
+            out["ring"] = story
         if self.seconds is not None:
             turns = out["summary"]["player_turns"]
             out["timing"] = {
@@ -377,6 +385,7 @@ class RunReport:
                 + "; ".join(f.problems)
             )
             lines.append(f"    replay: {self.replay_command(f)}")
+        lines.extend(ring_story_lines(self))
         lines.append("")
         lines.append("Landings (share of all landings, %):")
         lines.extend(heat_map(spec, self.landings))
@@ -388,6 +397,71 @@ class RunReport:
                 w = str(r.winner + 1) if r.winner >= 0 else "-"
                 lines.append(f"  {r.index + 1:>5} {r.seed:>8} {w:>7} {r.turns:>6} {r.end}")
         return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------- the Ring's story (engine.ring)
+
+
+def ring_tally(game: Game) -> RingTally | None:
+    """A copy of the Ring's counts at the end of a game (None for an edition without a Ring)."""
+    if game.spec.ring is None:
+        return None
+    return replace(game.st.ring_tally)
+
+
+def ring_story(report: RunReport) -> dict[str, Any]:
+    """How the Ring fared over a run, as means per game: how often it changed hands (offered,
+    won in a battle, found lying alone), battles fought, Eyes that dropped it and what they
+    cost, drops on the way to jail; how far the tracker got; how many games it ended. Empty
+    for an edition without a Ring."""
+    ring = report.spec.ring
+    tallies = [r.ring for r in report.results if r.ring is not None]
+    if ring is None or not tallies:
+        return {}
+    n = len(tallies)
+
+    def mean(value: Callable[[RingTally], int]) -> float:
+        return round(sum(value(t) for t in tallies) / n, 2)
+
+    best = sorted(t.best_circle for t in tallies)
+    ended = sum(1 for r in report.results if r.end == ring.end_reason)
+    return {
+        "circles": len(ring.track) - 1,
+        "changed_hands": mean(lambda t: t.offered + t.battles_won + t.found),
+        "offered": mean(lambda t: t.offered),
+        "battles": mean(lambda t: t.battles),
+        "battles_won": mean(lambda t: t.battles_won),
+        "found": mean(lambda t: t.found),
+        "eye_drops": mean(lambda t: t.eye_drops),
+        "eye_penalties": mean(lambda t: t.eye_penalties),
+        "jail_drops": mean(lambda t: t.jail_drops),
+        "bankrupt_drops": mean(lambda t: t.bankrupt_drops),
+        "bearer_turns": mean(lambda t: t.bearer_turns),
+        "best_circle_median": best[(n - 1) // 2],
+        "ended_games": ended,
+        "ended_rate": round(ended / len(report.results), 4),
+    }
+
+
+def ring_story_lines(report: RunReport) -> list[str]:
+    """The Ring's story for the text report, in the edition's words."""
+    s = ring_story(report)
+    ring = report.spec.ring
+    if not s or ring is None:
+        return []
+    money = report.spec.vocab.money_format.replace("{amount}", f"{s['eye_penalties']:.1f}")
+    name = ring.ring[:1].upper() + ring.ring[1:]
+    return [
+        "",
+        f"{name} (means per game): changed hands {s['changed_hands']} (offered "
+        f"{s['offered']}, won in a {ring.battle} {s['battles_won']}, found {s['found']})",
+        f"  {ring.battle}s {s['battles']}; dropped by {ring.eye} {s['eye_drops']} "
+        f"(penalties {money}); dropped on the way to jail {s['jail_drops']}, "
+        f"by a bankrupt {ring.bearer} {s['bankrupt_drops']}",
+        f"  turns as {ring.bearer} {s['bearer_turns']}; the {ring.tracker} got to circle "
+        f"{s['best_circle_median']} of {s['circles']} (median); games ended at {ring.end}: "
+        f"{s['ended_games']} ({s['ended_rate']:.1%})",
+    ]
 
 
 def heat_map(spec: Spec, landings: Sequence[int]) -> list[str]:

@@ -142,14 +142,14 @@ def test_a_crash_reports_its_seed_and_decision(monkeypatch: pytest.MonkeyPatch) 
     failure names the decision during which it broke."""
     from monopoly_tui.bots import BasicBot
 
-    real = BasicBot.choose
+    real = BasicBot.decide
 
-    def broken(self: BasicBot, game: Game, player: int) -> Action:
+    def broken(self: BasicBot, game: Game, kind: str, player: int) -> Action:
         if game.st.decisions == 8:
             return Action("end_turn", (player + 1) % 4)
-        return real(self, game, player)
+        return real(self, game, kind, player)
 
-    monkeypatch.setattr(BasicBot, "choose", broken)
+    monkeypatch.setattr(BasicBot, "decide", broken)
     _, failure = S.play_game(load_spec("classic"), ["basic"] * 4, seed=5)
     assert failure is not None
     assert (failure.seed, failure.decision, failure.kind) == (5, 9, "crash")

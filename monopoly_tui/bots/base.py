@@ -11,6 +11,7 @@ it always ends: every sale or mortgage lowers what is left to raise.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from monopoly_tui.engine.actions import Action
@@ -36,6 +37,20 @@ class Bot(Protocol):
         """The choice for the decision ``player`` owes now (``game.waiting_for``): one of its
         legal choices, or a legal at-any-time choice to make first."""
         ...
+
+
+def decider(bot: Bot) -> Callable[[Game, str, int], Action]:
+    """A call ``(game, kind, player) -> Action`` for a caller that has read
+    ``game.waiting_for`` already: the bot's ``decide`` when it has one (it skips reading it
+    again), else its ``choose``."""
+    decide: Callable[[Game, str, int], Action] | None = getattr(bot, "decide", None)
+    if decide is not None:
+        return decide
+
+    def via_choose(game: Game, kind: str, player: int) -> Action:
+        return bot.choose(game, player)
+
+    return via_choose
 
 
 class Board:

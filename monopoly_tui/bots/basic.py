@@ -17,6 +17,8 @@ Its habits, each one a method below:
   group worth its price again), and never hands over the deed that completes a group for the
   other player without a premium of that group's price;
 - now and then proposes a swap that completes a colour group for both players.
+- with the Ring: battles every bearer it meets; keeps the Ring while its cash covers the Eye's
+  penalty on the next circle, else offers it (``bots.ring_choice``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from __future__ import annotations
 import random
 
 from monopoly_tui.bots.base import Board, ExtraLimit, NoChoiceError
+from monopoly_tui.bots.ring_choice import ring_choice
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action
@@ -83,6 +86,8 @@ class BasicBot:
         self._cache: dict[tuple[str, int], Action] = {}
         self._owner_snap: list[int] = []
         self._full: list[int] = []
+        self._mine: list[int] = []
+        self._propose_snap: list[int] = []
         self._owner_player = -1
         self._threat_snap: tuple[list[int], list[int], int] = ([], [], -1)
         self._threat = 0
@@ -96,6 +101,11 @@ class BasicBot:
         kind, who = game.waiting_for
         if who != player:
             raise ValueError(f"player {player} has no decision to make ({kind} is {who}'s)")
+        return self.decide(game, kind, player)
+
+    def decide(self, game: Game, kind: str, player: int) -> Action:
+        """``choose`` for a caller that has just read ``game.waiting_for`` (``kind`` and
+        ``player`` must be what it says)."""
         if game.spec is not self._spec:
             self._spec = game.spec
             self.board = Board(game.spec)
@@ -122,6 +132,8 @@ class BasicBot:
             return self._transfer(game, player)
         if kind == A.PLACE_BUILDING:
             return self._place(game, player)
+        if kind == A.RING:
+            return ring_choice(game, player)
         # A decision this bot has no habit for (a mechanic newer than it): the first choice the
         # engine lists.
         choices = game.pending.choices
@@ -175,6 +187,7 @@ class BasicBot:
             board = self._b
             owner = st.owner
             self._owner_snap = owner.copy()
+            self._mine = [d for d, o in enumerate(owner) if o == player]
             self._full = [
                 g
                 for g in board.street_groups
@@ -354,58 +367,61 @@ class BasicBot:
 
     def _voluntary(self, game: Game, player: int, kind: str) -> Action | None:
         """Before ending the turn: lift mortgages in its whole groups, build, lift other
-        mortgages, now and then propose a swap; at most a few such choices per decision."""
+        mortgages, now and then propose a swap; at most a few such choices per decision.
+
+        Most turns there is nothing to do, so the cheap checks come first: spending needs
+        cash above the reserve, and a proposal is considered one turn in ten."""
         st = game.st
-        if not self.extras.allowed(st, kind):
+        cash = st.players[player].cash
+        reserve = self.reserve(st, player) if cash > self._b.base_reserve else cash
+        spend = cash > reserve
+        propose = st.turns != self._trade_turn and self.rng.random() < TRADE_CHANCE
+        if not (spend or propose) or not self.extras.allowed(st, kind):
             return None
-        action = (
-            self._lift(game, player, whole_groups=True)
-            or self._build(game, player)
-            or self._lift(game, player, whole_groups=False)
-            or self._propose(game, player)
-        )
+        action = None
+        if spend:
+            full = self._full_groups(st, player)
+            lift_whole, lift_other = self._lifts(st, player, full, cash, reserve)
+            action = lift_whole or self._build(game, player, full, cash, reserve) or lift_other
+        if action is None and propose:
+            action = self._propose(game, player)
         if action is not None:
             self.extras.used(st, kind)
         return action
 
-    def _lift(self, game: Game, player: int, whole_groups: bool) -> Action | None:
-        """Lift a mortgage: in a whole group when the reserve stays after it (the dearest
-        first), elsewhere only when twice the reserve stays."""
-        st, board = game.st, self._b
+    def _lifts(self, st: GameState, player: int, full: list[int], cash: int,
+               reserve: int) -> tuple[Action | None, Action | None]:
+        """Mortgages to lift, the dearest deed first: one in a whole group when the reserve
+        stays after it, and one elsewhere when twice the reserve stays."""
         mortgaged = st.mortgaged
         if True not in mortgaged:
-            return None
-        cash = st.players[player].cash
-        reserve = self.reserve(st, player)
-        full = self._full_groups(st, player)
-        best: tuple[int, int] | None = None
-        for d, o in enumerate(st.owner):
-            if o != player or not mortgaged[d]:
+            return None, None
+        board = self._b
+        whole: tuple[int, int] | None = None
+        other: tuple[int, int] | None = None
+        for d in self._mine:
+            if not mortgaged[d]:
                 continue
-            if (board.group_of[d] in full) != whole_groups:
-                continue
-            keep = reserve if whole_groups else 2 * reserve
-            if cash - board.unmortgage_cost[d] < keep:
-                continue
+            left = cash - board.unmortgage_cost[d]
             key = (board.price[d], -d)
-            if best is None or key > best:
-                best = key
-        if best is None:
-            return None
-        return Action(A.A_UNMORTGAGE, player, -best[1])
+            if board.group_of[d] in full:
+                if left >= reserve and (whole is None or key > whole):
+                    whole = key
+            elif left >= 2 * reserve and (other is None or key > other):
+                other = key
+        return (
+            Action(A.A_UNMORTGAGE, player, -whole[1]) if whole else None,
+            Action(A.A_UNMORTGAGE, player, -other[1]) if other else None,
+        )
 
-    def _build(self, game: Game, player: int) -> Action | None:
+    def _build(self, game: Game, player: int, full: list[int], cash: int,
+               reserve: int) -> Action | None:
         """One building on a whole, unmortgaged colour group, keeping the reserve: the group
         whose next step gains the most rent per coin, on its cheapest street to build."""
-        st = game.st
-        full = self._full_groups(st, player)
         if not full:
             return None
+        st = game.st
         board = self._b
-        cash = st.players[player].cash
-        reserve = self.reserve(st, player)
-        if cash <= reserve:
-            return None
         b, mortgaged = st.buildings, st.mortgaged
         top = board.top
         best: tuple[float, int] | None = None
@@ -434,13 +450,13 @@ class BasicBot:
     def _propose(self, game: Game, player: int) -> Action | None:
         """Now and then (at most once a turn), a one-for-one swap that completes a colour group
         for each side, with cash making it even by the shared valuation; never the same offer
-        twice."""
+        twice. After a search that found nothing it looks again only once ownership changed."""
         st = game.st
-        if st.turns == self._trade_turn or self.rng.random() >= TRADE_CHANCE:
-            return None
         self._trade_turn = st.turns
         board = self._b
         owner = st.owner
+        if owner == self._propose_snap:
+            return None
         # deeds that would complete a group for me, by who holds them
         wanted: list[tuple[int, int]] = []
         for g in board.street_groups:
@@ -468,4 +484,5 @@ class BasicBot:
                     continue
                 self._proposed.add(offer)
                 return Action(A.A_PROPOSE, player, trade=offer)
+        self._propose_snap = owner.copy()
         return None

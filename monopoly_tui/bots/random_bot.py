@@ -40,6 +40,10 @@ class RandomBot:
         kind, who = game.waiting_for
         if who != player:
             raise ValueError(f"player {player} has no decision to make ({kind} is {who}'s)")
+        return self.decide(game, kind, player)
+
+    def decide(self, game: Game, kind: str, player: int) -> Action:
+        """``choose`` for a caller that has just read ``game.waiting_for``."""
         r = self.rng
         st = game.st
         if kind in _OPEN and self.extras.allowed(st, kind):

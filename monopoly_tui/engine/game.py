@@ -237,6 +237,9 @@ class Game:
             return A.TRADE, st.trade.partner
         if st.transfers:
             return A.MORTGAGED_TRANSFER, st.transfers[0].player
+        if st.place_building >= 0:
+            # before the bid's debt: raising it could leave no street to put the building on
+            return A.PLACE_BUILDING, st.place_building
         if st.debts:
             return A.DEBT, st.debts[0].debtor
         if st.auction is not None:
@@ -244,8 +247,6 @@ class Game:
             return A.AUCTION, a.bidders[a.turn]
         if st.ring_meet:
             return A.RING, st.current
-        if st.place_building >= 0:
-            return A.PLACE_BUILDING, st.place_building
         if st.buy_deed >= 0:
             return A.BUY, st.current
         if st.tax_space >= 0:

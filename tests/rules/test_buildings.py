@@ -290,3 +290,23 @@ def test_no_building_in_the_middle_of_an_auction() -> None:
     roll(game, (2, 3))  # Reading Railroad, for sale
     act(game, A.A_AUCTION)
     _refused(game, A.A_BUILD, 0, deed(game, "mediterranean"), "not now")
+
+
+def test_building_shortage_winner_places_the_building_before_raising_the_bid() -> None:
+    """The auctioned house is put on a street first; raising the bid afterwards (selling or
+    mortgaging) cannot leave the winner with a house paid for and nowhere to put it."""
+    game = _shortage()
+    cash(game, 1500, 100)
+    act(game, A.A_BUILD, player=0, target=deed(game, "mediterranean"))
+    act(game, A.A_BID, amount=50)  # Ann
+    act(game, A.A_BID, amount=120)  # Bob: more than his cash
+    act(game, A.A_DROP)  # Ann
+    assert game.pending.kind == A.PLACE_BUILDING and game.pending.player == 1
+    act(game, A.A_PLACE, target=deed(game, "oriental"))
+    assert game.pending.kind == A.DEBT and game.pending.context["amount"] == 120
+    act(game, A.A_SELL_BUILDING, player=1, target=deed(game, "oriental"))
+    act(game, A.A_MORTGAGE, player=1, target=deed(game, "oriental"))
+    act(game, A.A_PAY_DEBT)
+    assert cashes(game) == [1500, 100 + 25 + 50 - 120]
+    assert game.st.bank_houses == 1
+    assert game.pending.kind == A.ROLL and game.pending.player == 0

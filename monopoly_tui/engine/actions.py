@@ -83,9 +83,13 @@ class Pending:
     context: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Event:
-    """Something that happened. ``describe`` turns it into a log line in the edition's words."""
+    """Something that happened. ``describe`` turns it into a log line in the edition's words.
+
+    Read-only by convention, not frozen: the engine makes several events per decision, and a
+    frozen dataclass takes about four times as long to build (each field goes through
+    ``object.__setattr__``). Events still compare and hash by value."""
 
     kind: str
     player: int = -1

@@ -458,7 +458,7 @@ def check_state(spec: Spec, st: GameState) -> list[str]:
     if total != st.starting_total + st.bank_net:
         bad(f"cash: the players hold {total - st.pot} and the pot {st.pot}, but the ledger "
             f"says {st.starting_total + st.bank_net} (starting money {st.starting_total}, "
-            f"paid out by the bank {st.bank_net}): money appeared or vanished")
+            f"net paid out by the bank {st.bank_net}): money appeared or vanished")
 
     if not 0 <= st.current < n:
         bad(f"current: {st.current} is not a player")

@@ -599,7 +599,7 @@ def load_save(name_or_path: str | os.PathLike[str],
     digest_ok = snap.state_digest(save.snapshot.state) == save.snapshot.digest
     if verify or not digest_ok:
         replayed = replay_game(save, spec, path)
-        diff = snap.state_diff(game.st, replayed.st)
+        diff = snap.state_diff(game.st, replayed.st, path="snapshot.state")
         if diff:
             edited = "" if digest_ok else " (the snapshot was changed after it was saved)"
             raise SaveError(

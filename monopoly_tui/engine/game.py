@@ -502,14 +502,20 @@ class Game:
 
     def _roll_faces(self, count: int) -> tuple[int, ...]:
         n = len(self.spec.dice.values)
-        r = self.st.rng
-        return tuple(int(r.random() * n) for _ in range(count))
+        r = self.st.rng.random
+        if count == 2:  # the common case, without a generator (same draws, same order)
+            return (int(r() * n), int(r() * n))
+        return tuple(int(r() * n) for _ in range(count))
 
     def _total(self, faces: tuple[int, ...]) -> int:
         v = self.spec.dice.values
+        if len(faces) == 2:
+            return v[faces[0]] + v[faces[1]]
         return sum(v[f] for f in faces)
 
     def _is_doubles(self, faces: tuple[int, ...]) -> bool:
+        if len(faces) == 2:
+            return self.spec.dice.doubles and faces[0] == faces[1]
         return self.spec.dice.doubles and len(faces) > 1 and len(set(faces)) == 1
 
     # ------------------------------------------------------------------ the flow
@@ -1126,7 +1132,8 @@ class Game:
         kind = "hotel" if hotel else "house"
         # A shortage: more players could build than the bank has buildings left.
         left = st.bank_hotels if hotel else st.bank_houses
-        wanting = self._could_build(kind)
+        # No shortage is possible while the bank has a building for every player.
+        wanting = self._could_build(kind) if left < len(st.players) else []
         if len(wanting) > 1 and left < len(wanting):
             self._start_auction(-1, first=a.player, building=kind,
                                 bidders=[a.player] + [w for w in wanting if w != a.player],
@@ -1349,7 +1356,7 @@ class Game:
         for e in ring.end_payouts(spec, st, self._roll_faces):
             self._bank_pays(e.player, e.amount)
             self._emit(e)
-        ranking = ring.ranking_by_cash(st)
+        ranking = ring.ranking_by_cash(spec, st)
         self._finish(ranking[0], r.end_reason, ranking)
         return True
 

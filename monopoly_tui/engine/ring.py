@@ -83,6 +83,12 @@ def take(spec: Spec, st: GameState, p: int, how: str, other: int = -1) -> list[E
     """``p`` takes the Ring (``how``: offered, battle, found); if it changed hands the tracker
     goes back to Start."""
     changed = st.ring_bearer != p
+    if how == "offered":
+        st.ring_tally.offered += 1
+    elif how == "found":
+        st.ring_tally.found += 1
+    elif how == "battle":
+        st.ring_tally.battles_won += 1
     st.ring_bearer = p
     st.ring_space = -1
     st.ring_eye = False
@@ -97,6 +103,14 @@ def drop(spec: Spec, st: GameState, space: int, how: str) -> list[Event]:
     """The bearer loses the Ring: it lies alone on ``space`` and the tracker goes back to
     Start. ``how``: eye, jail, bankrupt."""
     p = st.ring_bearer
+    tally = st.ring_tally
+    if how == "eye":
+        tally.eye_drops += 1
+        tally.eye_penalties += eye_penalty(spec, st)
+    elif how == "jail":
+        tally.jail_drops += 1
+    elif how == "bankrupt":
+        tally.bankrupt_drops += 1
     st.ring_bearer = -1
     st.ring_space = space
     st.ring_eye = False
@@ -111,6 +125,8 @@ def advance(spec: Spec, st: GameState) -> tuple[list[Event], bool]:
     """The bearer's turn starts: the tracker moves one circle on. True when it has moved past
     the last circle: the end of the track is reached."""
     st.ring_circle += 1
+    st.ring_tally.bearer_turns += 1
+    st.ring_tally.best_circle = max(st.ring_tally.best_circle, st.ring_circle)
     at_end = st.ring_circle >= len(rules(spec).track)
     return [Event("ring_tracker", player=st.ring_bearer, amount=st.ring_circle,
                   text="end" if at_end else "advanced")], at_end
@@ -224,6 +240,7 @@ def battle(spec: Spec, st: GameState, p: int, bearer: int, roll: Roll) -> list[E
     """``p`` battles the bearer: each rolls one die, the higher takes or keeps the Ring."""
     values = spec.dice.values
     events: list[Event] = []
+    st.ring_tally.battles += 1
     while True:
         mine, theirs = roll(1)[0], roll(1)[0]
         if values[mine] == values[theirs] and rules(spec).battle_tie == "roll_again":
@@ -273,7 +290,8 @@ def end_payouts(spec: Spec, st: GameState, roll: Roll) -> list[Event]:
     return events
 
 
-def ranking_by_cash(st: GameState) -> list[int]:
-    """The players still in the game, the most money first (seat order breaks a tie)."""
+def ranking_by_cash(spec: Spec, st: GameState) -> list[int]:
+    """The players still in the game, the most money first. The rulebook names no tie-break:
+    ours is the higher total worth (deeds and buildings), then seat order."""
     alive = [i for i, q in enumerate(st.players) if not q.bankrupt]
-    return sorted(alive, key=lambda i: (-st.players[i].cash, i))
+    return sorted(alive, key=lambda i: (-st.players[i].cash, -P.valuation(spec, st, i), i))

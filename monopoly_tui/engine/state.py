@@ -88,6 +88,28 @@ class MortgagedTransfer:
 
 
 @dataclass(slots=True)
+class RingTally:
+    """The Ring's story so far, for statistics (counted by ``engine.ring``)."""
+
+    offered: int = 0
+    """Times a bearer offered the Ring to a player met on the way."""
+    battles: int = 0
+    battles_won: int = 0
+    """Battles the challenger won (the Ring changed hands)."""
+    found: int = 0
+    """Times a Ring lying alone was picked up."""
+    eye_drops: int = 0
+    eye_penalties: int = 0
+    """Money the Eye cost bearers (the circles' penalties owed)."""
+    jail_drops: int = 0
+    bankrupt_drops: int = 0
+    bearer_turns: int = 0
+    """Turns started with the Ring (each moved the tracker one circle)."""
+    best_circle: int = 0
+    """The furthest circle the tracker reached."""
+
+
+@dataclass(slots=True)
 class GameState:
     players: list[Player]
     owner: list[int]
@@ -162,3 +184,4 @@ class GameState:
     or battle them for it)."""
     ring_eye: bool = False
     """The bearer rolled the Eye this move: the Ring drops when the move is resolved."""
+    ring_tally: RingTally = field(default_factory=RingTally)

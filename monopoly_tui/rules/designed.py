@@ -46,6 +46,15 @@ def _walk(node: object, path: str) -> Iterator[DesignedValue]:
             yield from _walk(item, f"{path}.{i}")
 
 
+def designed_notes(rs: Ruleset) -> list[str]:
+    """The edition's notes that begin with 'Designed' (what no marker can hold: token names,
+    the player count, readings of unclear rules), as a list under the table."""
+    notes = [n for n in rs.notes if n.startswith("Designed")]
+    if not notes:
+        return []
+    return ["", "Also designed (from the edition's notes):", "", *(f"- {n}" for n in notes)]
+
+
 def designed_markdown() -> str:
     """The document listing every designed value of every built-in edition."""
     from monopoly_tui.rules.loader import load_edition, scan_editions
@@ -72,4 +81,5 @@ def designed_markdown() -> str:
             what = v.what.replace("|", "\\|").replace("\n", " ")
             reason = v.reason.replace("|", "\\|").replace("\n", " ")
             lines.append(f"| `{v.path}` | {what} | {reason} |")
+        lines += designed_notes(load_edition(info.id))
     return "\n".join(lines) + "\n"

@@ -7,6 +7,7 @@ from helpers import act, build, cash, cashes, give, give_group, kinds, roll
 from lotr_helpers import EYE, at, circle_with, lotr
 
 from monopoly_tui.engine import actions as A
+from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.spec import RingSpec
 
 # ---------------------------------------------------------------- the dice
@@ -140,10 +141,9 @@ def test_go_pays_m2_to_a_player_without_the_ring_whatever_the_tracker() -> None:
     assert game.st.players[0].cash == 32
 
 
-def _ring(game: object) -> RingSpec:
-    spec = game.spec  # type: ignore[attr-defined]
-    assert spec.ring is not None
-    return spec.ring  # type: ignore[no-any-return]
+def _ring(game: Game) -> RingSpec:
+    assert game.spec.ring is not None
+    return game.spec.ring
 
 
 def test_the_m16_circle_is_the_first_with_double_rent() -> None:
@@ -241,3 +241,13 @@ def test_the_game_also_ends_when_one_player_is_left() -> None:
     act(game, A.A_BANKRUPT)
     assert game.over
     assert (game.st.end_reason, game.st.winner) == ("last_standing", 1)
+
+
+def test_at_mount_doom_a_tie_in_money_goes_to_the_higher_total_worth() -> None:
+    """The rulebook names no tie-break; ours: total worth (deeds, buildings), then seat."""
+    game = lotr(bearer=0, end_reward=0, end_payout=False)
+    game.st.ring_circle = len(_ring(game).track) - 1
+    give(game, 2, "bag-end")
+    roll(game)
+    assert cashes(game) == [30, 30, 30]
+    assert game.st.ranking == [2, 0, 1]

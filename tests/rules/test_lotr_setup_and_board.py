@@ -276,3 +276,20 @@ def test_nothing_is_collected_on_a_mortgaged_location() -> None:
     events = roll(game, (2, 4))
     assert "paid" not in kinds(events)
     assert cashes(game)[:2] == [30, 30]
+
+
+def test_the_designed_reasons_quote_the_values_they_mark() -> None:
+    """docs/designed-values.md is made from the reasons: each Location's and each tracker
+    circle's reason starts with its values, and they must be the values in the ruleset."""
+    rs = load_edition("lotr")
+    for s in rs.spaces:
+        if isinstance(s, Street):
+            rent = "/".join(str(r) for r in s.rent)
+            quote = (f"price M{s.price}, mortgage M{s.mortgage}, rent {rent}, "
+                     f"Outpost and Fortress M{s.house_cost}")
+            assert s.designed and s.designed.startswith(quote), s.id
+    assert rs.ring is not None
+    for c in rs.ring.track[1:]:
+        assert c.designed and c.designed.startswith(f"penalty M{c.penalty}")
+    labels = ", ".join(f"M{c.penalty}" for c in rs.ring.track[1:])
+    assert rs.ring.designed and f"Start, {labels}, then Mount Doom" in rs.ring.designed

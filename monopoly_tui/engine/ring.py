@@ -184,10 +184,10 @@ def arrive(spec: Spec, st: GameState, p: int, space: int) -> list[Event]:
     events: list[Event] = []
     if st.ring_bearer < 0 and st.ring_space == space:
         events += take(spec, st, p, "found")
+    others = others_on(st, p, space)
     if st.ring_bearer == p:
-        st.ring_meet = others_on(st, p, space)
-    elif st.ring_bearer >= 0 and st.players[st.ring_bearer].position == space \
-            and st.ring_bearer in others_on(st, p, space):
+        st.ring_meet = others
+    elif st.ring_bearer in others:
         st.ring_meet = [st.ring_bearer]
     else:
         st.ring_meet = []

@@ -514,11 +514,16 @@ def test_saves_are_never_written_over_a_file_that_is_not_a_save(
     saved: tuple[Game, Path],
 ) -> None:
     game, path = saved
-    path.write_bytes(b'{"format": "monopoly-tui-save", "version": 3}')
-    before = path.read_bytes()
-    with pytest.raises(SaveError, match="not a save this version") as err:
-        save_game(game, "good", saves_dir=path.parent)
-    assert err.value.kind == "exists" and path.read_bytes() == before
+    raw = path.read_bytes()
+    for damaged in (b'{"format": "monopoly-tui-save", "version": 3}', raw[: len(raw) // 2],
+                    raw[:-3], b"", raw.replace(b'"version": 1', b'"version": 2')):
+        path.write_bytes(damaged)
+        with pytest.raises(SaveError, match="not a save this version") as err:
+            save_game(game, "good", saves_dir=path.parent)
+        assert err.value.kind == "exists" and path.read_bytes() == damaged
+    path.write_text(json.dumps(json.loads(raw), indent=2))  # re-laid out by hand: still ours
+    save_game(game, "good", saves_dir=path.parent)
+    assert path.read_bytes() != raw and load_save(path).game.history == game.history
     with pytest.raises(SaveError, match="exists already"):
         save_game(game, "other", saves_dir=path.parent, overwrite=False)
 

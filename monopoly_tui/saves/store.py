@@ -22,6 +22,7 @@ import contextlib
 import functools
 import json
 import os
+import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -253,10 +254,9 @@ def _check_target(path: Path, meta: SaveMeta, kind: str, overwrite: bool) -> Non
     if not overwrite:
         raise SaveError(path, "a save with this name exists already", "exists")
     try:
-        head = json.loads(path.read_bytes())
+        head = _peek(path.read_bytes())
         ours = (
-            isinstance(head, dict)
-            and head.get("format") == FORMAT
+            head.get("format") == FORMAT
             and isinstance(head.get("version"), int)
             and head["version"] <= VERSION
         )
@@ -272,6 +272,26 @@ def _check_target(path: Path, meta: SaveMeta, kind: str, overwrite: bool) -> Non
     if kind == "auto" and head.get("game_id") != meta.game_id:
         raise SaveError(path, "this autosave belongs to another game; it is left as it is",
                         "exists")
+
+
+_HEAD_RE = re.compile(
+    rb'\A\{\n"format": "(?P<format>[a-z-]+)",\n"version": (?P<version>\d+),\n'
+    rb'(?:"[a-z_]+": (?:"[^"\\\n]*"|\d+),\n){0,6}?"game_id": "(?P<game_id>[^"\\\n]*)",\n'
+)
+
+
+def _peek(raw: bytes) -> dict[str, Any]:
+    """A save's format, version and game id: read from the head when the file is laid out as
+    this module writes it (fast), else from the whole JSON document (``ValueError`` if it is
+    not one)."""
+    m = _HEAD_RE.match(raw)
+    if m is not None and raw.endswith((b"\n]\n}\n", b'"log": []\n}\n')):
+        return {"format": m["format"].decode(), "version": int(m["version"]),
+                "game_id": m["game_id"].decode()}
+    data = json.loads(raw)
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    return data
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -963,11 +963,14 @@ class Game:
                 for b in auc.bidders:
                     if b not in still:
                         self._emit(Event("dropped_out", player=b, deed=auc.deed, text="cash"))
-                asked = auc.bidders[auc.turn]
+                # ask the next bidder still in, in order from the one who was to be asked
+                order = auc.bidders
+                ahead = [order[(auc.turn + k) % len(order)] for k in range(len(order))]
+                asked = next((b for b in ahead if b in still), -1)
                 auc.bidders = still
                 auc.turn = still.index(asked) if asked in still else 0
-                if auc.turn >= len(still):
-                    auc.turn = 0
+                if len(still) > 1 and still[auc.turn] == auc.high_bidder:
+                    auc.turn = (auc.turn + 1) % len(still)
         if not auc.bidders or auc.bidders == [auc.high_bidder]:
             st.auction = None
             if auc.high_bidder < 0:

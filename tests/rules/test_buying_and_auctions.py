@@ -204,3 +204,18 @@ def test_a_bidder_who_cannot_reach_the_minimum_is_left_out() -> None:
     assert game.pending.context["bidders"] == [0, 2]
     act(game, A.A_BID, amount=2)
     assert game.pending.player == 2
+
+
+def test_after_a_bidder_is_priced_out_the_next_in_order_is_asked() -> None:
+    """Bidding goes round in order: when the one to be asked cannot reach the new minimum, the
+    next bidder after them is asked, never the high bidder against their own bid."""
+    game = _at_baltic_for_sale(players=4)
+    cash(game, 1440, 1500, 60, 1500)
+    act(game, A.A_AUCTION)
+    act(game, A.A_DROP)  # Ann
+    act(game, A.A_BID, amount=70)  # Bob; Cid (60 to his name) cannot reach 71
+    assert game.pending.context["bidders"] == [1, 3]
+    assert game.pending.player == 3
+    act(game, A.A_DROP)  # Dee
+    assert game.st.owner[deed(game, "baltic")] == 1
+    assert cashes(game) == [1440, 1430, 60, 1500]

@@ -220,3 +220,21 @@ def test_short_game_doubles_still_free_you(edition: str, variant: str) -> None:
     assert game.st.players[0].position == 16
     assert game.st.players[0].cash == 1500
     assert game.pending.kind == A.END_TURN
+
+
+def test_jailed_player_may_buy_a_get_out_of_jail_free_card_and_use_it() -> None:
+    """'Use a Get Out of Jail Free card if you have one or buy one from another player.'"""
+    game = _jailed()
+    di = deck(game, "chance")
+    ci = card(game, "chance", GET_OUT_OF_JAIL_FREE)
+    game.st.decks[di].remove(ci)
+    game.st.players[1].cards.append((di, ci))
+    assert A.A_USE_CARD not in {a.kind for a in game.pending.choices}
+    offer = TradeOffer(proposer=0, partner=1, give_cash=30, take_cards=1)
+    act(game, A.A_PROPOSE, player=0, trade=offer)
+    act(game, A.A_ACCEPT, player=1)
+    assert game.pending.kind == A.JAIL
+    act(game, A.A_USE_CARD)
+    assert not game.st.players[0].in_jail
+    assert game.st.decks[di][-1] == ci
+    assert cashes(game) == [1470, 1530]

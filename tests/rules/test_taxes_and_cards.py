@@ -173,6 +173,16 @@ def test_advance_to_a_space_behind_passes_go_and_collects() -> None:
     assert game.pending.kind == A.BUY
 
 
+def test_passing_go_then_a_card_to_go_pays_the_salary_twice() -> None:
+    """Passing GO on the roll pays 200; a card then sending you to GO pays 200 again."""
+    game = new_game()
+    card_on_top(game, "chance", MOVE_TO, target=0)
+    place(game, 0, "luxury-tax")  # 38: 4 + 5 passes GO onto Chance 7
+    roll(game, (4, 5))
+    assert game.st.players[0].position == 0
+    assert cashes(game) == [1900, 1500]
+
+
 def test_advance_to_a_space_ahead_does_not_pay_salary() -> None:
     """'Advance to Illinois Avenue': from Chance 7 GO is not passed, so no salary."""
     game = new_game()

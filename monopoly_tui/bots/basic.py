@@ -77,11 +77,12 @@ class BasicBot:
     """The basic strategy above, deterministic for its seed."""
 
     name = "basic"
+    board: Board
+    """The edition's facts, set at the first decision (and again if the edition changes)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self.extras = ExtraLimit()
-        self.board: Board | None = None
         self._spec: Spec | None = None
         self._cache: dict[tuple[str, int], Action] = {}
         self._owner_snap: list[int] = []
@@ -149,11 +150,6 @@ class BasicBot:
             a = self._cache[key] = Action(kind, player, target)
         return a
 
-    @property
-    def _b(self) -> Board:
-        assert self.board is not None
-        return self.board
-
     # ------------------------------------------------------------------ what it knows
 
     def threat(self, st: GameState, player: int) -> int:
@@ -163,7 +159,7 @@ class BasicBot:
             return 0
         snap_b, snap_o, snap_p = self._threat_snap
         if b != snap_b or st.owner != snap_o or player != snap_p:
-            board = self._b
+            board = self.board
             owner = st.owner
             top = 0
             for d, level in enumerate(b):
@@ -178,13 +174,13 @@ class BasicBot:
     def reserve(self, st: GameState, player: int) -> int:
         """Cash the bot keeps in hand: a base (a twentieth of the starting money) plus a share
         of the highest rent the opponents' buildings charge."""
-        return self._b.base_reserve + self.threat(st, player) // THREAT_SHARE
+        return self.board.base_reserve + self.threat(st, player) // THREAT_SHARE
 
     def _full_groups(self, st: GameState, player: int) -> list[int]:
         """The colour groups the bot owns whole (recounted only when ownership changed)."""
         if st.owner != self._owner_snap or player != self._owner_player:
             self._owner_player = player
-            board = self._b
+            board = self.board
             owner = st.owner
             self._owner_snap = owner.copy()
             self._mine = [d for d, o in enumerate(owner) if o == player]
@@ -198,7 +194,7 @@ class BasicBot:
     def deed_value(self, st: GameState, player: int, deed: int) -> int:
         """What a deed is worth to the bot in an auction: its price, half as much again when
         it blocks another player's colour group, twice when it completes the bot's own."""
-        board = self._b
+        board = self.board
         price = board.price[deed]
         if board.completes_for(st.owner, player, deed):
             return price * 2
@@ -213,7 +209,7 @@ class BasicBot:
         a colour group; otherwise let it go to auction."""
         st = game.st
         d = st.buy_deed
-        board = self._b
+        board = self.board
         cash = st.players[player].cash
         price = board.price[d]
         if cash >= price:
@@ -236,7 +232,7 @@ class BasicBot:
         reserve = self.reserve(st, player)
         if auc.deed >= 0:
             value = self.deed_value(st, player, auc.deed)
-            if self._b.completes_for(st.owner, player, auc.deed):
+            if self.board.completes_for(st.owner, player, auc.deed):
                 limit = min(value, game.max_bid(player))
             else:
                 limit = min(value, cash - reserve // 2)
@@ -281,7 +277,7 @@ class BasicBot:
         sell a building from the group with the cheapest buildings (evenly; the whole group at
         once when the bank cannot break a hotel). None when nothing is left to sell or
         mortgage."""
-        st, spec, board = game.st, game.spec, self._b
+        st, spec, board = game.st, game.spec, self.board
         owner, mortgaged, b = st.owner, st.mortgaged, st.buildings
         full = set(self._full_groups(st, player))
         best: tuple[int, int, int] | None = None
@@ -333,14 +329,14 @@ class BasicBot:
         """Lift the mortgage of a deed received when the reserve stays; else keep it."""
         st = game.st
         d = st.transfers[0].deed
-        cost = self._b.unmortgage_cost[d]
+        cost = self.board.unmortgage_cost[d]
         if st.players[player].cash - cost >= self.reserve(st, player):
             return self._simple(A.A_LIFT, player, d)
         return self._simple(A.A_KEEP, player, d)
 
     def _place(self, game: Game, player: int) -> Action:
         """A building won at auction goes where it adds the most rent."""
-        st, board = game.st, self._b
+        st, board = game.st, self.board
         choices = game.pending.choices
         if not choices:
             raise NoChoiceError(f"player {player} must place a building but has nowhere to")
@@ -358,7 +354,7 @@ class BasicBot:
         st = game.st
         offer = st.trade
         assert offer is not None
-        value = trade_value(self._b, st, player, offer, game.spec.rules.jail_fine)
+        value = trade_value(self.board, st, player, offer, game.spec.rules.jail_fine)
         if value >= 0:
             return self._simple(A.A_ACCEPT, player)
         return self._simple(A.A_REJECT, player)
@@ -373,7 +369,7 @@ class BasicBot:
         cash above the reserve, and a proposal is considered one turn in ten."""
         st = game.st
         cash = st.players[player].cash
-        reserve = self.reserve(st, player) if cash > self._b.base_reserve else cash
+        reserve = self.reserve(st, player) if cash > self.board.base_reserve else cash
         spend = cash > reserve
         propose = st.turns != self._trade_turn and self.rng.random() < TRADE_CHANCE
         if not (spend or propose) or not self.extras.allowed(st, kind):
@@ -396,7 +392,7 @@ class BasicBot:
         mortgaged = st.mortgaged
         if True not in mortgaged:
             return None, None
-        board = self._b
+        board = self.board
         whole: tuple[int, int] | None = None
         other: tuple[int, int] | None = None
         for d in self._mine:
@@ -421,7 +417,7 @@ class BasicBot:
         if not full:
             return None
         st = game.st
-        board = self._b
+        board = self.board
         b, mortgaged = st.buildings, st.mortgaged
         top = board.top
         best: tuple[float, int] | None = None
@@ -453,7 +449,7 @@ class BasicBot:
         twice. After a search that found nothing it looks again only once ownership changed."""
         st = game.st
         self._trade_turn = st.turns
-        board = self._b
+        board = self.board
         owner = st.owner
         if owner == self._propose_snap:
             return None

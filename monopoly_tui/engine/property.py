@@ -27,7 +27,7 @@ def group_has_buildings(spec: Spec, st: GameState, group: int) -> bool:
 
 def count_owned(spec: Spec, st: GameState, player: int, group: int) -> int:
     owner = st.owner
-    return sum(1 for d in spec.groups[group].deeds if owner[d] == player)
+    return [owner[d] for d in spec.groups[group].deeds].count(player)
 
 
 def street_rent(spec: Spec, st: GameState, deed: int) -> int:
@@ -40,12 +40,13 @@ def street_rent(spec: Spec, st: GameState, deed: int) -> int:
         if level >= hotel_level(spec):
             return d.rent[-1]
         return d.rent[level]
-    owner = st.owner[deed]
-    group = spec.groups[d.group].deeds
+    owners, mortgaged = st.owner, st.mortgaged
+    owner = owners[deed]
     despite = spec.rules.set_rent_despite_mortgage
-    if all(st.owner[g] == owner and (despite or not st.mortgaged[g]) for g in group):
-        return d.rent[0] * 2
-    return d.rent[0]
+    for g in spec.groups[d.group].deeds:
+        if owners[g] != owner or (mortgaged[g] and not despite):
+            return d.rent[0]
+    return d.rent[0] * 2
 
 
 def count_rent(spec: Spec, st: GameState, deed: int) -> int:

@@ -1037,6 +1037,10 @@ class Game:
             if st.owner[d] == p and st.buildings[d]:
                 self._sell_all_on(p, d)
         st.debts = [x for x in st.debts if x.debtor != p]
+        for x in st.debts:  # what others owe the bankrupt player goes to their creditor
+            if x.creditor == p:
+                x.creditor = creditor
+        st.debts = [x for x in st.debts if x.debtor != x.creditor]
         deeds = [d for d in range(len(spec.deeds)) if st.owner[d] == p]
         if creditor >= 0:
             st.players[creditor].cash += pl.cash

@@ -10,6 +10,7 @@ from helpers import (
     act,
     build,
     card,
+    card_on_top,
     cash,
     cashes,
     deck,
@@ -25,7 +26,7 @@ from helpers import (
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import GameOverError, IllegalAction
-from monopoly_tui.engine.spec import GET_OUT_OF_JAIL_FREE
+from monopoly_tui.engine.spec import COLLECT_FROM_EACH, GET_OUT_OF_JAIL_FREE
 from monopoly_tui.engine.state import TradeOffer
 
 
@@ -240,3 +241,28 @@ def test_last_player_standing_wins() -> None:
     assert "game_over" in kinds(events)
     with pytest.raises(GameOverError):
         act(game, A.A_ROLL, player=1)
+
+
+def test_money_owed_to_a_bankrupt_player_goes_to_their_creditor() -> None:
+    """A bankrupt player 'turns over all cash and assets' to the creditor: rent still owed to
+    them (owner-must-ask option) is paid to that creditor, never to a player out of the game."""
+    game = new_game(players=3, rules={"rent_collection": "owner_must_ask"}, first=2)
+    give(game, 0, "boardwalk")
+    place(game, 2, "park-place")  # 37
+    roll(game, (1, 1))  # Cid onto Ann's Boardwalk: a claim for 50; doubles
+    assert len(game.st.claims) == 1
+    offer = TradeOffer(proposer=0, partner=1, give_deeds=(deed(game, "boardwalk"),),
+                       give_cash=1500)
+    act(game, A.A_PROPOSE, player=0, trade=offer)
+    act(game, A.A_ACCEPT, player=1)
+    card_on_top(game, "community-chest", COLLECT_FROM_EACH, amount=10)
+    roll(game, (1, 2))  # Cid 39 -> 2 (Community Chest), past GO: birthday, 10 from each
+    assert game.pending.kind == A.DEBT and game.pending.player == 0
+    act(game, A.A_COLLECT_RENT, player=0, target=0)  # Cid now owes Ann 50
+    act(game, A.A_BANKRUPT, player=0)
+    while game.pending.kind == A.DEBT:
+        act(game, A.A_PAY_DEBT)
+    assert game.st.players[0].bankrupt
+    assert game.st.players[0].cash == 0
+    assert cashes(game) == [0, 3000 - 10, 1700 + 10]
+    assert ledger_ok(game)

@@ -191,6 +191,8 @@ def _moved(w: _Words, e: Event) -> str:
     if e.amount < 0:
         n = -e.amount
         return f"{w.Who(e.player)} went back {n} space{'s' if n != 1 else ''} to {where}"
+    if e.amount == 0:
+        return f"{w.Who(e.player)} stays on {where}"
     return f"{w.Who(e.player)} moved to {where}"
 
 

@@ -91,3 +91,8 @@ def test_editions_without_the_ring_are_untouched() -> None:
     game.act(game.pending.choices[0])
     assert game.pending.kind != A.RING
     assert not game.st.moving
+
+
+def test_a_roll_of_zero_reads_as_staying() -> None:
+    game = lotr(bearer=-1)
+    assert describe(Event("moved", player=0, space=0, amount=0), game) == "Ann stays on GO"

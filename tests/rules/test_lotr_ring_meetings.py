@@ -266,3 +266,31 @@ def test_a_move_stopped_by_a_meeting_resumes_from_a_saved_state() -> None:
         act(g, A.A_OFFER_RING, target=1)
     assert snapshot.encode_state(copy.st) == snapshot.encode_state(game.st)
     assert copy.st.players[0].position == 5 and copy.st.ring_bearer == 1
+
+
+def test_a_card_to_the_nearest_weapon_is_walked_and_still_charges_twice() -> None:
+    """The card's 'pay its owner twice the rent' survives a meeting on the way."""
+    from monopoly_tui.engine.spec import MOVE_TO_NEAREST
+
+    game = lotr(bearer=2)
+    at(game, 2, 4)  # Cid bears the Ring on the Ringwraith, between the Quest and Sting
+    give(game, 1, "sting")
+    card_on_top(game, "quest", MOVE_TO_NEAREST, rent_multiplier=2)
+    roll(game, (2, EYE))  # Quest (2), then forward to Sting (5), passing Cid
+    assert (game.pending.kind, game.pending.context["other"]) == (A.RING, 2)
+    act(game, A.A_PASS_BY, target=2)
+    assert game.st.players[0].position == 5
+    assert cashes(game) == [28, 32, 30]
+    assert (game.st.move_rent_mult, game.st.move_dice_mult) == (1, 0)
+
+
+def test_leaving_jail_on_the_third_try_walks_the_move() -> None:
+    """The fine is paid, then the roll is moved space by space like any other."""
+    game = lotr(bearer=1)
+    jail(game, 0, tries=2)
+    at(game, 1, 12)
+    roll(game, (2, 3))
+    assert (game.pending.kind, game.pending.context["mode"]) == (A.RING, "battle")
+    act(game, A.A_PASS_BY, target=1)
+    assert game.st.players[0].position == 15
+    assert cashes(game)[0] == 25

@@ -1,0 +1,169 @@
+"""How fast the Textual app answers (budgets: a key press late in a 6-player game updates the
+screen in under 50 ms; the app starts to an interactive title screen in under 0.6 s).
+
+Run: ``python benchmarks/bench_ui.py [--runs N] [--presses N]``
+
+- **startup**: a whole new Python process that imports the app, shows the title screen and exits
+  as soon as it is mounted (``MonopolyApp(exit_on_mount=True)``, headless). Wall clock, median
+  and best of N runs.
+- **key press**: a 6-player classic game late on (every group owned, buildings, mortgages,
+  ``monopoly_tui.ui.demo.late_game``) on a 160×50 screen. Each timing runs from the key event
+  sent to the app until the first screen update written after the key's effect (the cursor
+  moved, the roll logged), so it includes waiting for Textual's next frame (at most 1/60 s).
+  Two keys: moving the space cursor (two tiles and the title deed redraw), and rolling (the move,
+  the tiles, the panels, the log and the banner redraw). Pilot's ``press`` is not used to time:
+  it sleeps at least 40 ms by design to wait for the app to be idle.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+STARTUP_CODE = (
+    "from monopoly_tui.ui.app import MonopolyApp; "
+    "MonopolyApp(exit_on_mount=True).run(headless=True, size=(160, 50))"
+)
+
+
+def startup(runs: int) -> list[float]:
+    out = []
+    env = dict(os.environ, MONOPOLY_TUI_SAVES=tempfile.mkdtemp(prefix="bench-ui-"))
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", STARTUP_CODE], check=True, env=env,
+                       cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        out.append(time.perf_counter() - start)
+    return out
+
+
+class Timings:
+    """Watches the app's screen updates (``App._display``): the first update written once a
+    probe says the key's effect has happened is the one that shows it."""
+
+    def __init__(self, app: object) -> None:
+        self.probe: Callable[[], bool] | None = None
+        self.hit: float | None = None
+        original = app._display  # type: ignore[attr-defined]
+
+        def display(screen: object, renderable: object) -> None:
+            original(screen, renderable)
+            if self.probe is not None and renderable is not None and self.probe():
+                self.hit = time.perf_counter()
+                self.probe = None
+
+        app._display = display  # type: ignore[attr-defined]
+
+
+async def press_and_time(app: object, timings: Timings, key: str,
+                         changed: Callable[[], bool]) -> float:
+    """Send one key; the seconds until the first screen update that shows its effect."""
+    from textual import events
+
+    driver = app._driver  # type: ignore[attr-defined]
+    timings.hit = None
+    timings.probe = changed
+    start = time.perf_counter()
+    driver.send_message(events.Key(key, key if len(key) == 1 else None))
+    while time.perf_counter() - start < 10:
+        await asyncio.sleep(0.0005)
+        if timings.hit is not None:
+            return timings.hit - start
+    raise RuntimeError(f"no screen update after the key {key!r}")
+
+
+async def key_presses(presses: int) -> dict[str, list[float]]:
+    from monopoly_tui.engine import actions as A
+    from monopoly_tui.ui.app import MonopolyApp
+    from monopoly_tui.ui.demo import late_game
+
+    session = late_game("classic", players=6, humans=1, seed=7)
+    app = MonopolyApp(pace="instant")
+    times: dict[str, list[float]] = {"cursor (arrow keys)": [], "roll (r)": []}
+    async with app.run_test(size=(160, 50)) as pilot:
+        timings = Timings(app)
+        app.start_session(session, first=False)
+        for _ in range(5):
+            await pilot.pause()
+        screen: Any = app.screen
+        arrows = {"right": (1, 0), "left": (-1, 0), "up": (0, -1), "down": (0, 1)}
+        for i in range(presses):
+            board = screen.board
+            before = board.cursor
+            # an arrow that moves the cursor from here (the edge of the ring stops some)
+            key = "right"
+            if before >= 0:
+                order = list(arrows)[i % 4:] + list(arrows)[:i % 4]
+                key = next(k for k in order if board.layout_.step(before, *arrows[k]) != before)
+            def moved(before: int = before) -> bool:
+                return bool(screen.board.cursor != before)
+
+            times["cursor (arrow keys)"].append(await press_and_time(app, timings, key, moved))
+            await pilot.pause()
+        await pilot.press("escape")
+        done = 0
+        for _ in range(presses * 30):
+            if done >= presses or session.game.over:
+                break
+            pend = session.pending
+            name = type(app.screen).__name__
+            human = session.is_human(pend.player)
+            if name == "GameScreen" and pend.kind == A.ROLL and human:
+                logged = len(session.log)
+
+                def rolled(logged: int = logged) -> bool:
+                    return len(session.log) != logged
+
+                times["roll (r)"].append(await press_and_time(app, timings, "r", rolled))
+                done += 1
+                await pilot.pause()
+            elif name == "GameScreen" and pend.kind == A.END_TURN and human:
+                await pilot.press("e")
+            elif name == "CardScreen":
+                await pilot.press("enter")
+            elif name != "GameScreen" and human and pend.choices:
+                app.screen.flow.play(pend.choices[0])  # type: ignore[attr-defined]
+                await pilot.pause()
+            else:
+                await pilot.pause()
+    return times
+
+
+def report(label: str, times: list[float], budget_ms: float) -> None:
+    if not times:
+        print(f"{label:<36} no samples")
+        return
+    median = statistics.median(times) * 1000
+    best = min(times) * 1000
+    worst = max(times) * 1000
+    verdict = "ok" if median < budget_ms else "OVER BUDGET"
+    print(f"{label:<36} median {median:8.1f} ms   best {best:8.1f} ms   worst {worst:8.1f} ms"
+          f"   (budget {budget_ms:.0f} ms: {verdict}, n={len(times)})")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="startup runs")
+    parser.add_argument("--presses", type=int, default=20, help="key presses of each kind")
+    args = parser.parse_args()
+    os.environ.setdefault("MONOPOLY_TUI_SAVES", tempfile.mkdtemp(prefix="bench-ui-"))
+    report("startup to the title screen", startup(args.runs), 600)
+    for label, times in asyncio.run(key_presses(args.presses)).items():
+        report(f"key press: {label}", times, 50)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,219 @@
+"""The Textual app: title, new game, the game, the end; saves, rules and themes.
+
+``run(args)`` is what ``monopoly-tui`` with no subcommand calls. Imports stay lazy: the title
+screen needs only Textual, and the engine and the rulesets load when a game is set up, so the
+app is interactive at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import events
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Center
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+from monopoly_tui.ui.title import TitleScreen
+
+if TYPE_CHECKING:
+    from monopoly_tui.ui.game import GameScreen
+    from monopoly_tui.ui.session import Session
+
+MIN_WIDTH, MIN_HEIGHT = 100, 30
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """Shown instead of a broken layout while the terminal is below the minimum size."""
+
+    DEFAULT_CSS = """
+    TooSmallScreen { align: center middle; background: $background; }
+    TooSmallScreen #too-small { width: auto; height: auto; padding: 1 2;
+        border: heavy $error; color: $text; text-align: center; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = []
+
+    def compose(self) -> Any:
+        with Center():
+            yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        self.show(self.app.size.width, self.app.size.height)
+
+    def show(self, width: int, height: int) -> None:
+        self.query_one("#too-small", Static).update(
+            f"Terminal too small: need {MIN_WIDTH}×{MIN_HEIGHT}, have {width}×{height}.\n"
+            "Make the window bigger (or the font smaller) to play."
+        )
+
+
+class MonopolyApp(App[int]):
+    """Monopoly in the terminal, each edition by its own rulebook."""
+
+    TITLE = "monopoly-tui"
+    CSS_PATH = "app.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="quit"),
+    ]
+
+    def __init__(self, *, seed: int | None = None, pace: str | None = None,
+                 exit_on_mount: bool = False) -> None:
+        super().__init__()
+        self.seed = seed
+        """A fixed seed for new games (tests, snapshots); None: a random one each game."""
+        self.pace = pace
+        """A fixed pace for computer seats (tests: 'instant'); None: the player's choice."""
+        self.exit_on_mount = exit_on_mount
+        self._too_small: TooSmallScreen | None = None
+
+    def on_mount(self) -> None:
+        # Pushed, not the default screen: a default screen's CSS_PATH is not loaded.
+        self.push_screen(TitleScreen())
+        self._check_size(self.size.width, self.size.height)
+        if self.exit_on_mount:
+            self.call_after_refresh(self.exit, 0)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen()
+            self.push_screen(self._too_small)
+        elif small and self._too_small is not None:
+            self._too_small.show(width, height)
+        elif not small and self._too_small is not None:
+            screen, self._too_small = self._too_small, None
+            if self.screen is screen:
+                self.pop_screen()
+
+    # ------------------------------------------------------------------ navigation
+
+    def _to_base(self) -> None:
+        """Back to the title screen (the default screen is under it)."""
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+
+    def game_screen(self) -> GameScreen | None:
+        from monopoly_tui.ui.game import GameScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, GameScreen):
+                return screen
+        return None
+
+    def action_new_game(self) -> None:
+        from monopoly_tui.ui.setup import NewGameScreen
+
+        self._to_base()
+        self.push_screen(NewGameScreen(seed=self.seed, pace=self.pace))
+
+    def action_to_title(self) -> None:
+        self._to_base()
+
+    def action_rules(self) -> None:
+        from monopoly_tui.ui.help import HelpScreen
+
+        game = self.game_screen()
+        if game is not None and self.screen is game:
+            game.action_help()
+            return
+        edition = game.session.edition if game is not None else None
+        self.push_screen(HelpScreen(edition, session=game.session if game else None,
+                                    tab="rules"))
+
+    def action_load(self) -> None:
+        from monopoly_tui.ui import saves_port
+        from monopoly_tui.ui.load import LoadScreen
+
+        if not saves_port.available():
+            self.notify("Loading saved games is not available yet.", severity="warning")
+            return
+
+        def chosen(path: Any) -> None:
+            if path is not None:
+                self.resume(path)
+
+        self.push_screen(LoadScreen(), chosen)
+
+    def resume(self, name_or_path: Any) -> None:
+        from monopoly_tui.ui import saves_port
+
+        try:
+            session = saves_port.load(name_or_path)
+        except Exception as e:
+            self.notify(str(getattr(e, "message", e)), title="Cannot load", severity="error",
+                        timeout=8)
+            return
+        self.start_session(session, first=False)
+
+    def start_session(self, session: Session, first: bool = True) -> None:
+        """Play a game: its theme, the game screen, and who goes first."""
+        from monopoly_tui.ui.first import FirstPlayerScreen
+        from monopoly_tui.ui.game import GameScreen
+        from monopoly_tui.ui.style import edition_theme
+
+        if self.pace is not None:
+            session.pace = self.pace
+        theme = edition_theme(session.spec)
+        self.register_theme(theme)
+        self.theme = theme.name
+        self._to_base()
+        self.push_screen(GameScreen(session))
+        if first:
+            self.push_screen(FirstPlayerScreen(session, list(session.game.last_events)))
+
+    # ------------------------------------------------------------------ palette, quit
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield SystemCommand("New game", "Set up a new game", self.action_new_game)
+        game = self.game_screen()
+        if game is not None:
+            yield SystemCommand("Save game", "Save this game", game.action_save)
+        yield SystemCommand("Load game", "Load a saved game", self.action_load)
+        yield SystemCommand("Rules", "The rules of the edition", self.action_rules)
+        if game is not None:
+            yield SystemCommand("Help", "Keys, rules and the edition's notes", game.action_help)
+        yield SystemCommand("Title screen", "Back to the title screen", self.action_to_title)
+        yield from super().get_system_commands(screen)
+
+    async def action_quit(self) -> None:
+        game = self.game_screen()
+        if game is None or game.session.game.over:
+            self.exit(0)
+            return
+        from monopoly_tui.ui.decisions import ConfirmScreen
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.exit(0)
+
+        self.push_screen(
+            ConfirmScreen("Quit the game in progress?"
+                          + (" It is saved after every decision; Resume picks it up."
+                             if _saves_available() else " It will be lost."),
+                          yes="Quit", no="Keep playing"),
+            answer,
+        )
+
+
+def _saves_available() -> bool:
+    from monopoly_tui.ui import saves_port
+
+    return saves_port.available()
+
+
+def run(args: argparse.Namespace | Sequence[str] | None = None) -> int:
+    """Start the app; the exit status."""
+    seed = pace = None
+    if isinstance(args, argparse.Namespace):
+        seed = getattr(args, "seed", None)
+        pace = getattr(args, "pace", None)
+    app = MonopolyApp(seed=seed, pace=pace)
+    result = app.run()
+    return result if isinstance(result, int) else 0

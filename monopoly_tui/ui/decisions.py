@@ -1,0 +1,814 @@
+"""A modal for each kind of decision the engine asks a human for.
+
+A ``DecisionScreen`` stays open while the game waits for its kind of decision: it shows whose
+choice it is (a computer's turn in an auction shows "thinking"), offers exactly the choices
+``game.pending`` lists (keys and buttons for the others are hidden or disabled), sends the pick
+to the game screen's flow, and is closed by the flow when the engine moves on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from monopoly_tui.engine import actions as A
+from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.describe import building_words, level_words, reason_text
+from monopoly_tui.ui.manage import RAISE_KINDS, ActionList
+from monopoly_tui.ui.render import card_text, deed_card, money, player_tag
+
+if TYPE_CHECKING:
+    from monopoly_tui.engine.game import Game
+    from monopoly_tui.ui.game import GameScreen
+    from monopoly_tui.ui.session import Session
+
+RAISES = (1, 10, 50, 100)
+"""Auction raises offered as buttons (keys 1 to 4)."""
+
+
+class DecisionScreen(ModalScreen[None]):
+    """The base of the decision modals."""
+
+    CSS_PATH = "decisions.tcss"
+    kind: ClassVar[str] = ""
+
+    def __init__(self, flow: GameScreen) -> None:
+        super().__init__(classes="decision")
+        self.flow = flow
+
+    @property
+    def session(self) -> Session:
+        return self.flow.session
+
+    @property
+    def game(self) -> Game:
+        return self.flow.session.game
+
+    @property
+    def pend(self) -> A.Pending:
+        return self.game.pending
+
+    def mine(self) -> bool:
+        """A human decides now (and the game still waits for this kind of decision)."""
+        pend = self.pend
+        return pend.kind == self.kind and self.session.is_human(pend.player)
+
+    def choice(self, kind: str) -> Action | None:
+        """The pending choice of this kind, when a human may take it now."""
+        if not self.mine():
+            return None
+        for c in self.pend.choices:
+            if c.kind == kind:
+                return c
+        return None
+
+    def take(self, kind: str, **changes: Any) -> None:
+        act = self.choice(kind)
+        if act is None:
+            return
+        if changes:
+            from dataclasses import replace
+
+            act = replace(act, **changes)
+        self.flow.play(act)
+
+    def close(self) -> None:
+        self.dismiss(None)
+
+    def on_mount(self) -> None:
+        self.sync()
+
+    def sync(self) -> None:
+        """Show the state of the decision now."""
+        self.refresh_bindings()
+
+    def set_button(self, button_id: str, kind: str, label: str | None = None) -> None:
+        """Enable a button when its choice is offered now; hide it when it never is here."""
+        btn = self.query_one(f"#{button_id}", Button)
+        offered = self.choice(kind) is not None
+        btn.disabled = not offered
+        if label is not None:
+            btn.label = label
+
+    def heading(self, text: str) -> Text:
+        pend = self.pend
+        out = Text()
+        if 0 <= pend.player < len(self.game.st.players):
+            out.append_text(player_tag(self.game, pend.player))
+            out.append("  ")
+        out.append(text, style="bold")
+        return out
+
+
+# ---------------------------------------------------------------- buy or auction
+
+
+class BuyScreen(DecisionScreen):
+    kind = A.BUY
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("b", "choose('buy')", "Buy", id="buy"),
+        Binding("a", "choose('auction')", "Auction", id="auction"),
+        Binding("n", "choose('decline')", "Don't buy", id="decline"),
+        Binding("m", "manage", "Raise cash", id="manage", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(id="head", classes="title")
+            with Horizontal(classes="split"):
+                yield Static(id="deed", classes="deed")
+                with Vertical(classes="side"):
+                    yield Static(id="body")
+                    yield ActionList(self.game, self.pend.player, RAISE_KINDS, id="raise")
+            with Horizontal(classes="buttons"):
+                yield Button("Buy", id="buy", variant="success")
+                yield Button("Auction", id="auction", variant="warning")
+                yield Button("Don't buy", id="decline")
+
+    def sync(self) -> None:
+        pend = self.pend
+        if pend.kind != self.kind:
+            return
+        game = self.game
+        spec = game.spec
+        deed = pend.context["deed"]
+        price = pend.context["price"]
+        cash = game.st.players[pend.player].cash
+        self.query_one("#head", Static).update(
+            self.heading(f"landed on {spec.deeds[deed].name}"))
+        self.query_one("#deed", Static).update(deed_card(game, deed, width=40))
+        body = Text()
+        body.append(f"Price {money(game, price)}", style="bold")
+        body.append(f"\nCash {money(game, cash)}")
+        lst = self.query_one("#raise", ActionList)
+        lst.reload(pend.player)
+        short = cash < price
+        lst.display = short and bool(lst.actions)
+        if short:
+            if lst.actions:
+                body.append("\nNot enough cash: raise it below (sell or "
+                            f"{spec.vocab.mortgage}), or ", style="yellow")
+            else:
+                body.append("\nNot enough cash, and nothing to sell: ", style="yellow")
+            body.append("send it to auction." if spec.rules.auctions else "leave it.",
+                        style="yellow")
+        elif spec.rules.auctions:
+            body.append("\nNot bought, it goes to auction (you may bid too).", style="dim")
+        self.query_one("#body", Static).update(body)
+        self.set_button("buy", A.A_BUY, f"Buy for {money(game, price)} [b]")
+        self.query_one("#auction", Button).display = spec.rules.auctions
+        self.query_one("#decline", Button).display = not spec.rules.auctions
+        self.set_button("auction", A.A_AUCTION, "Auction [a]")
+        self.set_button("decline", A.A_DECLINE, "Don't buy [n]")
+        super().sync()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose":
+            return self.choice(str(parameters[0])) is not None
+        return True
+
+    def action_choose(self, kind: str) -> None:
+        self.take(kind)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id in ("buy", "auction", "decline"):
+            self.take(event.button.id)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        act = self.query_one("#raise", ActionList).action_at(event.option_index)
+        if act is not None:
+            self.flow.play(act)
+            self.sync()
+
+    def action_manage(self) -> None:
+        self.query_one("#raise", ActionList).focus()
+
+
+# ---------------------------------------------------------------- auction
+
+
+class AuctionScreen(DecisionScreen):
+    kind = A.AUCTION
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "raise_by(1)", "+1", id="raise1"),
+        Binding("2", "raise_by(10)", "+10", id="raise10"),
+        Binding("3", "raise_by(50)", "+50", id="raise50"),
+        Binding("4", "raise_by(100)", "+100", id="raise100"),
+        Binding("d", "drop", "Drop out", id="drop"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="wide"):
+            yield Static(id="head", classes="title")
+            with Horizontal(classes="split"):
+                yield Static(id="deed", classes="deed")
+                with Vertical(classes="side"):
+                    yield Static(id="high", classes="big")
+                    yield Static(id="bidders")
+                    yield Static(id="turn")
+                    yield Static(id="recent", classes="recent")
+            with Horizontal(classes="buttons"):
+                for k in RAISES:
+                    yield Button(f"+{k}", id=f"raise-{k}", classes="raise")
+                yield Input(placeholder="amount", id="amount", type="integer")
+                yield Button("Bid", id="bid", variant="primary")
+                yield Button("Drop out [d]", id="drop", variant="error")
+
+    def sync(self) -> None:
+        pend = self.pend
+        if pend.kind != self.kind:
+            return
+        game = self.game
+        spec = game.spec
+        ctx = pend.context
+        deed = ctx["deed"]
+        building = ctx.get("building") or ""
+        what = spec.deeds[deed].name if deed >= 0 else building_words(game, building or "house")
+        title = Text("Auction: ", style="bold")
+        title.append(what, style="bold")
+        if building:
+            title.append(f"  (the {spec.vocab.bank} is short of "
+                         f"{spec.vocab.hotels if building == 'hotel' else spec.vocab.houses})",
+                         style="dim")
+        self.query_one("#head", Static).update(title)
+        deed_box = self.query_one("#deed", Static)
+        deed_box.display = deed >= 0
+        if deed >= 0:
+            deed_box.update(deed_card(game, deed, width=40))
+        high = Text()
+        if ctx["high_bidder"] >= 0:
+            high.append("High bid ")
+            high.append(money(game, ctx["high_bid"]), style="bold green")
+            high.append("  by ")
+            high.append_text(player_tag(game, ctx["high_bidder"]))
+        else:
+            high.append("No bids yet", style="bold")
+            high.append(f"  (opening bid at least {money(game, ctx['min_bid'])})", style="dim")
+        self.query_one("#high", Static).update(high)
+        bidders = Text("Still bidding: ", style="dim")
+        for i, b in enumerate(ctx["bidders"]):
+            if i:
+                bidders.append("  ")
+            if b == pend.player:
+                bidders.append("▶", style="bold yellow")
+            bidders.append_text(player_tag(game, b))
+        self.query_one("#bidders", Static).update(bidders)
+        turn = Text()
+        human = self.session.is_human(pend.player)
+        turn.append_text(player_tag(game, pend.player))
+        if human:
+            turn.append("'s bid", style="bold")
+            turn.append(f"  · at least {money(game, ctx['min_bid'])}"
+                        f" · at most {money(game, ctx['max_bid'])} (cash and what can be raised)",
+                        style="dim")
+        else:
+            turn.append(" (computer) is thinking…", style="italic")
+        self.query_one("#turn", Static).update(turn)
+        recent = self.session.log[-4:]
+        self.query_one("#recent", Static).update(Text("\n".join(recent), style="dim"))
+        can_bid = self.choice(A.A_BID) is not None
+        for k in RAISES:
+            btn = self.query_one(f"#raise-{k}", Button)
+            amount = self.raise_amount(k)
+            btn.label = f"+{k} → {money(game, amount)}" if k == RAISES[0] else f"+{k}"
+            btn.disabled = not can_bid or amount > ctx["max_bid"]
+        self.query_one("#amount", Input).disabled = not can_bid
+        self.query_one("#bid", Button).disabled = not can_bid
+        self.query_one("#drop", Button).disabled = self.choice(A.A_DROP) is None
+        super().sync()
+
+    def raise_amount(self, by: int) -> int:
+        ctx = self.pend.context
+        if self.pend.kind != self.kind:
+            return 0
+        return max(ctx["min_bid"], ctx["high_bid"] + by)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "raise_by":
+            if self.choice(A.A_BID) is None:
+                return False
+            amount = self.raise_amount(int(str(parameters[0])))
+            return amount <= self.pend.context["max_bid"]
+        if action == "drop":
+            return self.choice(A.A_DROP) is not None
+        return True
+
+    def bid(self, amount: int) -> None:
+        act = self.choice(A.A_BID)
+        if act is None:
+            return
+        ctx = self.pend.context
+        if amount < ctx["min_bid"]:
+            self.notify(f"The bid must be at least {money(self.game, ctx['min_bid'])}.",
+                        severity="warning")
+            return
+        if amount > ctx["max_bid"]:
+            self.notify(f"You cannot raise more than {money(self.game, ctx['max_bid'])}.",
+                        severity="warning")
+            return
+        self.take(A.A_BID, amount=amount)
+
+    def action_raise_by(self, by: int) -> None:
+        self.bid(self.raise_amount(int(by)))
+
+    def action_drop(self) -> None:
+        self.take(A.A_DROP)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        bid = event.button.id or ""
+        if bid.startswith("raise-"):
+            self.action_raise_by(int(bid[6:]))
+        elif bid == "bid":
+            self._typed()
+        elif bid == "drop":
+            self.action_drop()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._typed()
+
+    def _typed(self) -> None:
+        field = self.query_one("#amount", Input)
+        try:
+            amount = int(field.value)
+        except ValueError:
+            self.notify("Type a whole amount to bid.", severity="warning")
+            return
+        field.value = ""
+        self.bid(amount)
+
+
+# ---------------------------------------------------------------- jail
+
+
+class JailScreen(DecisionScreen):
+    kind = A.JAIL
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "choose('pay_fine')", "Pay the fine", id="pay_fine"),
+        Binding("c", "choose('use_card')", "Use a card", id="use_card"),
+        Binding("r", "choose('roll')", "Roll for doubles", id="roll"),
+        Binding("m", "manage", "Manage", id="manage"),
+        Binding("t", "trade", "Trade", id="trade"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(id="head", classes="title")
+            yield Static(id="body")
+            with Horizontal(classes="buttons"):
+                yield Button("Pay the fine", id="pay_fine", variant="warning")
+                yield Button("Use a card", id="use_card", variant="success")
+                yield Button("Roll for doubles", id="roll", variant="primary")
+
+    def sync(self) -> None:
+        pend = self.pend
+        if pend.kind != self.kind:
+            return
+        game = self.game
+        spec = game.spec
+        v, r = spec.vocab, spec.rules
+        pl = game.st.players[pend.player]
+        most = 1 if r.jail_exit_next_turn else r.jail_max_turns
+        self.query_one("#head", Static).update(self.heading(f"is in {v.jail}"))
+        body = Text()
+        if r.jail_roll_for_doubles:
+            body.append(f"Tries for doubles so far: {pl.jail_turns} of {most}.\n")
+            body.append(f"Doubles free you and you move by that roll. After the last failed try "
+                        f"you pay the {money(game, r.jail_fine)} fine and move.\n", style="dim")
+        body.append(f"Cash {money(game, pl.cash)}")
+        if pl.cards:
+            body.append(f" · {len(pl.cards)} {v.get_out_of_jail_free} card(s)")
+        self.query_one("#body", Static).update(body)
+        self.set_button("pay_fine", A.A_PAY_FINE, f"Pay {money(game, r.jail_fine)} [p]")
+        self.set_button("use_card", A.A_USE_CARD, f"Use {v.get_out_of_jail_free} [c]")
+        self.set_button("roll", A.A_ROLL, "Roll for doubles [r]")
+        self.query_one("#use_card", Button).display = bool(pl.cards)
+        self.query_one("#roll", Button).display = r.jail_roll_for_doubles
+        super().sync()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose":
+            return self.choice(str(parameters[0])) is not None
+        if action == "manage":
+            return self.mine() and bool(self.flow.manage_players())
+        if action == "trade":
+            return self.mine() and bool(self.flow.trade_players())
+        return True
+
+    def action_choose(self, kind: str) -> None:
+        self.take(kind)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.take(event.button.id or "")
+
+    def action_manage(self) -> None:
+        self.flow.action_manage(self.pend.player)
+
+    def action_trade(self) -> None:
+        self.flow.action_trade()
+
+
+# ---------------------------------------------------------------- tax
+
+
+class TaxScreen(DecisionScreen):
+    kind = A.TAX
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f", "choose('tax_flat')", "Pay the flat amount", id="tax_flat"),
+        Binding("p", "choose('tax_percent')", "Pay the percentage", id="tax_percent"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(id="head", classes="title")
+            yield Static(id="body")
+            with Horizontal(classes="buttons"):
+                yield Button("Flat", id="tax_flat", variant="primary")
+                yield Button("Percent", id="tax_percent", variant="primary")
+
+    def sync(self) -> None:
+        pend = self.pend
+        if pend.kind != self.kind:
+            return
+        game = self.game
+        ctx = pend.context
+        sp = game.spec.spaces[ctx["space"]]
+        self.query_one("#head", Static).update(self.heading(f"landed on {sp.name}"))
+        body = Text()
+        body.append(f"Pay {money(game, ctx['amount'])}, or {ctx['percent']}% of your total "
+                    "worth (cash, the printed price of every deed, mortgaged or not, and what "
+                    "your buildings cost).\n")
+        body.append("The rules say: choose before you count.", style="italic dim")
+        self.query_one("#body", Static).update(body)
+        self.set_button("tax_flat", A.A_TAX_FLAT, f"Pay {money(game, ctx['amount'])} [f]")
+        self.set_button("tax_percent", A.A_TAX_PERCENT, f"Pay {ctx['percent']}% [p]")
+        super().sync()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose":
+            return self.choice(str(parameters[0])) is not None
+        return True
+
+    def action_choose(self, kind: str) -> None:
+        self.take(kind)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.take(event.button.id or "")
+
+
+# ---------------------------------------------------------------- debt
+
+
+class DebtScreen(DecisionScreen):
+    kind = A.DEBT
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "pay", "Pay", id="pay"),
+        Binding("t", "trade", "Trade", id="trade"),
+        Binding("B", "bankrupt", "Declare bankruptcy", id="bankrupt"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="wide"):
+            yield Static(id="head", classes="title")
+            yield Static(id="body")
+            yield Label("Raise cash: every sale and mortgage, with what it raises "
+                        "(Enter to do it)", classes="hint")
+            yield ActionList(self.game, self.pend.player, RAISE_KINDS, id="raise")
+            with Horizontal(classes="buttons"):
+                yield Button("Pay", id="pay", variant="success")
+                yield Button("Trade [t]", id="trade")
+                yield Button("Declare bankruptcy [B]", id="bankrupt", variant="error")
+
+    def sync(self) -> None:
+        pend = self.pend
+        if pend.kind != self.kind:
+            return
+        game = self.game
+        ctx = pend.context
+        st = game.st
+        to = st.players[ctx["creditor"]].name if ctx["creditor"] >= 0 else \
+            f"the {game.spec.vocab.bank}"
+        why = reason_text(game, ctx["reason"])
+        self.query_one("#head", Static).update(
+            self.heading(f"owes {money(game, ctx['amount'])} to {to}"))
+        cash = st.players[pend.player].cash
+        body = Text()
+        body.append(f"For {why}.\n")
+        body.append(f"Cash {money(game, cash)}", style="bold")
+        short = ctx["amount"] - cash
+        if short > 0:
+            body.append(f" · short by {money(game, short)}", style="bold red")
+        body.append(f" · could still raise {money(game, ctx['raisable'])}", style="dim")
+        if self.choice(A.A_BANKRUPT) is not None:
+            body.append("\nEven selling everything would not pay this debt.", style="bold red")
+        self.query_one("#body", Static).update(body)
+        lst = self.query_one("#raise", ActionList)
+        lst.reload(pend.player)
+        self.set_button("pay", A.A_PAY_DEBT, f"Pay {money(game, ctx['amount'])} [p]")
+        bankrupt = self.query_one("#bankrupt", Button)
+        bankrupt.display = self.choice(A.A_BANKRUPT) is not None
+        self.query_one("#trade", Button).disabled = not (
+            self.mine() and self.flow.trade_players())
+        super().sync()
+        if self.mine():
+            lst.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pay":
+            return self.choice(A.A_PAY_DEBT) is not None
+        if action == "bankrupt":
+            return self.choice(A.A_BANKRUPT) is not None
+        if action == "trade":
+            return self.mine() and bool(self.flow.trade_players())
+        return True
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        act = self.query_one("#raise", ActionList).action_at(event.option_index)
+        if act is not None and self.mine() and act.player == self.pend.player:
+            self.flow.play(act)
+
+    def action_pay(self) -> None:
+        self.take(A.A_PAY_DEBT)
+
+    def action_trade(self) -> None:
+        self.flow.action_trade()
+
+    def action_bankrupt(self) -> None:
+        if self.choice(A.A_BANKRUPT) is None:
+            return
+        ctx = self.pend.context
+        game = self.game
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.take(A.A_BANKRUPT)
+
+        to = game.st.players[ctx["creditor"]].name if ctx["creditor"] >= 0 else \
+            f"the {game.spec.vocab.bank}"
+        self.app.push_screen(
+            ConfirmScreen(f"Declare bankruptcy? Everything you own goes to {to}, and you are "
+                          "out of the game.", yes="Declare bankruptcy"),
+            answer,
+        )
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "pay":
+            self.action_pay()
+        elif event.button.id == "trade":
+            self.action_trade()
+        elif event.button.id == "bankrupt":
+            self.action_bankrupt()
+
+
+# ---------------------------------------------------------------- a mortgaged deed received
+
+
+class TransferScreen(DecisionScreen):
+    kind = A.MORTGAGED_TRANSFER
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("l", "choose('lift_mortgage')", "Lift it", id="lift"),
+        Binding("k", "choose('keep_mortgage')", "Keep it", id="keep"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(id="head", classes="title")
+            with Horizontal(classes="split"):
+                yield Static(id="deed", classes="deed")
+                yield Static(id="body", classes="side")
+            with Horizontal(classes="buttons"):
+                yield Button("Lift", id="lift_mortgage", variant="success")
+                yield Button("Keep", id="keep_mortgage", variant="warning")
+
+    def sync(self) -> None:
+        pend = self.pend
+        if pend.kind != self.kind:
+            return
+        game = self.game
+        v = game.spec.vocab
+        ctx = pend.context
+        d = game.spec.deeds[ctx["deed"]]
+        self.query_one("#head", Static).update(
+            self.heading(f"received {d.name} under {v.mortgage}"))
+        self.query_one("#deed", Static).update(deed_card(game, d.index, width=40))
+        body = Text()
+        body.append(f"Lift the {v.mortgage} now for {money(game, ctx['lift_cost'])}", style="bold")
+        body.append(f", or keep it under {v.mortgage} and pay {money(game, ctx['interest'])} "
+                    "interest now; lifting it later costs the interest again.\n")
+        body.append(f"Cash {money(game, game.st.players[pend.player].cash)}")
+        self.query_one("#body", Static).update(body)
+        self.set_button("lift_mortgage", A.A_LIFT, f"Lift for {money(game, ctx['lift_cost'])} [l]")
+        self.set_button("keep_mortgage", A.A_KEEP,
+                        f"Keep, pay {money(game, ctx['interest'])} [k]")
+        super().sync()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose":
+            return self.choice(str(parameters[0])) is not None
+        return True
+
+    def action_choose(self, kind: str) -> None:
+        self.take(kind)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.take(event.button.id or "")
+
+
+# ---------------------------------------------------------------- place a building
+
+
+class PlaceScreen(DecisionScreen):
+    kind = A.PLACE_BUILDING
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(id="head", classes="title")
+            yield Label("Choose where it goes (Enter):", classes="hint")
+            yield OptionList(id="spots")
+
+    def sync(self) -> None:
+        pend = self.pend
+        if pend.kind != self.kind:
+            return
+        game = self.game
+        what = building_words(game, pend.context.get("building") or "house")
+        self.query_one("#head", Static).update(self.heading(f"won {what}: place it"))
+        spots = self.query_one("#spots", OptionList)
+        spots.clear_options()
+        for c in pend.choices:
+            d = game.spec.deeds[c.target]
+            label = Text(d.name)
+            label.append(f"  now {level_words(game, game.st.buildings[c.target])}", style="dim")
+            spots.add_option(Option(label, id=f"deed-{c.target}"))
+        spots.disabled = not self.mine()
+        if self.mine():
+            spots.focus()
+        super().sync()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id and self.mine():
+            self.take(A.A_PLACE, target=int(event.option.id[5:]))
+
+
+# ---------------------------------------------------------------- anything else
+
+
+def choice_label(game: Game, action: Action) -> str:
+    """A choice in words, for decisions without a modal of their own (new mechanics)."""
+    spec, st = game.spec, game.st
+    ring = getattr(spec, "ring", None)
+    target = st.players[action.target].name if 0 <= action.target < len(st.players) else ""
+    labels = {
+        "offer_ring": f"Offer {ring.ring if ring else 'the Ring'} to {target}".strip(),
+        "battle": f"Battle {target} for {ring.ring if ring else 'the Ring'}".strip(),
+        "pass_by": f"Pass {target} by".replace("  ", " ").strip(),
+    }
+    if action.kind in labels:
+        return labels[action.kind]
+    words = action.kind.replace("_", " ").capitalize()
+    if 0 <= action.target < len(spec.deeds) and action.kind not in labels:
+        words += f": {spec.deeds[action.target].name}"
+    if action.amount:
+        words += f" ({money(game, action.amount)})"
+    return words
+
+
+class ChoiceScreen(DecisionScreen):
+    """Any decision without a modal of its own: its choices as a list."""
+
+    def __init__(self, flow: GameScreen, kind: str) -> None:
+        super().__init__(flow)
+        self.kind = kind  # type: ignore[misc]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(id="head", classes="title")
+            yield Static(id="body")
+            yield OptionList(id="choices")
+
+    def sync(self) -> None:
+        pend = self.pend
+        if pend.kind != self.kind:
+            return
+        game = self.game
+        self.query_one("#head", Static).update(self.heading(self.flow.decision_words(pend)))
+        from monopoly_tui.ui.game import ring_lines
+
+        lines = ring_lines(self.session)
+        self.query_one("#body", Static).update(Group(*lines) if lines else "")
+        lst = self.query_one("#choices", OptionList)
+        lst.clear_options()
+        for i, c in enumerate(pend.choices):
+            lst.add_option(Option(choice_label(game, c), id=f"c-{i}"))
+        lst.disabled = not self.mine()
+        if self.mine():
+            lst.focus()
+        super().sync()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id and self.mine():
+            i = int(event.option.id[2:])
+            choices = self.pend.choices
+            if i < len(choices):
+                self.flow.play(choices[i])
+
+
+def decision_screen(flow: GameScreen, kind: str) -> DecisionScreen:
+    """The modal for a kind of decision."""
+    if kind == A.TRADE:
+        from monopoly_tui.ui.trade import TradeReview
+
+        return TradeReview(flow)
+    screens: dict[str, type[DecisionScreen]] = {
+        A.BUY: BuyScreen,
+        A.AUCTION: AuctionScreen,
+        A.JAIL: JailScreen,
+        A.TAX: TaxScreen,
+        A.DEBT: DebtScreen,
+        A.MORTGAGED_TRANSFER: TransferScreen,
+        A.PLACE_BUILDING: PlaceScreen,
+    }
+    cls = screens.get(kind)
+    if cls is None:
+        return ChoiceScreen(flow, kind)
+    return cls(flow)
+
+
+# ---------------------------------------------------------------- cards, confirmations
+
+
+class CardScreen(ModalScreen[None]):
+    """The card a human drew."""
+
+    CSS_PATH = "decisions.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close", "OK", id="ok"),
+        Binding("escape", "close", "OK", show=False),
+        Binding("space", "close", "OK", show=False),
+    ]
+
+    def __init__(self, game: Game, player: int, deck: int, card: int) -> None:
+        super().__init__(classes="decision")
+        self.game = game
+        self.player = player
+        self.deck = deck
+        self.card = card
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        head = player_tag(game, self.player)
+        head.append(f"  drew {game.spec.decks[self.deck].name}", style="bold")
+        with Vertical(id="dialog", classes="card"):
+            yield Static(head, classes="title")
+            yield Static(card_text(game, self.deck, self.card), id="card")
+            with Horizontal(classes="buttons"):
+                yield Button("OK [Enter]", id="ok", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#ok", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes-or-no question."""
+
+    CSS_PATH = "decisions.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes", id="yes"),
+        Binding("n", "answer(False)", "No", id="no"),
+        Binding("escape", "answer(False)", "No", show=False),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__(classes="decision")
+        self.question = question
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="confirm"):
+            yield Static(self.question, id="question")
+            with Horizontal(classes="buttons"):
+                yield Button(f"{self.yes} [y]", id="yes", variant="error")
+                yield Button(f"{self.no} [n]", id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(bool(yes))

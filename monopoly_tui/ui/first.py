@@ -1,0 +1,79 @@
+"""Who goes first, shown the edition's way from the setup events: the first rolls (with the
+dice), the coin-flip chain, the deeds dealt, and who starts."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from monopoly_tui.engine.actions import Event
+from monopoly_tui.engine.describe import describe
+from monopoly_tui.ui.render import dice_art, player_tag
+from monopoly_tui.ui.session import Session
+
+
+def setup_story(session: Session, events: list[Event]) -> list[RenderableType]:
+    """The setup events as lines; rolls show their dice."""
+    game = session.game
+    out: list[RenderableType] = []
+    for e in events:
+        line = describe(e, game)
+        if not line:
+            continue
+        if e.kind == "first_roll":
+            row = player_tag(game, e.player)
+            row.append("  ")
+            dice = dice_art(game, e.dice).plain.split("\n")[1]
+            row.append(dice, style="bold")
+            row.append(f"  = {e.amount}", style="bold")
+            out.append(row)
+        elif e.kind == "starts":
+            row = Text("\n")
+            row.append_text(player_tag(game, e.player, token=True))
+            row.append(" goes first", style="bold")
+            out.append(row)
+        else:
+            out.append(Text(line))
+    return out
+
+
+class FirstPlayerScreen(ModalScreen[None]):
+    CSS_PATH = "decisions.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close", "Start playing", id="play"),
+        Binding("escape", "close", "Start playing", show=False),
+    ]
+
+    def __init__(self, session: Session, events: list[Event]) -> None:
+        super().__init__(classes="decision")
+        self.session = session
+        self.events = events
+
+    def compose(self) -> ComposeResult:
+        spec = self.session.spec
+        how = {
+            "coin_flip_chain": "Who goes first: the coin-flip chain",
+            "highest_roll": "Who goes first: the highest roll",
+        }.get(spec.rules.first_player, "Who goes first")
+        with Vertical(id="dialog", classes="first"):
+            yield Static(Text(f"{spec.name} · {how}", style="bold"), classes="title")
+            with VerticalScroll(classes="story"):
+                yield Static(Group(*setup_story(self.session, self.events)))
+            with Horizontal(classes="buttons"):
+                yield Button("Start playing [Enter]", id="play", variant="success")
+
+    def on_mount(self) -> None:
+        self.query_one("#play", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

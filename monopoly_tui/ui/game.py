@@ -1,0 +1,703 @@
+"""The game screen: the board, a panel per player, the centre (dice, last card, the log), and
+the flow that gets each decision made.
+
+The flow (``advance``) looks at what the engine waits for after every change:
+
+- a computer seat: its bot chooses, after the chosen pace (instant, normal, slow);
+- a human seat rolling or ending the turn: the keys ``r``/Enter and ``e`` (the footer shows
+  only what is legal now);
+- any other human decision: its modal (``decisions.py``). A decision modal stays open while
+  the game waits for that kind of decision (an auction goes round its bidders; a debt is
+  settled after several sales), shows whose choice it is, and closes when the engine moves on.
+
+At any time the engine allows, ``m`` opens the property manager and ``t`` the trade builder.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.console import Group
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, RichLog, Static
+
+from monopoly_tui.engine import actions as A
+from monopoly_tui.engine import property as P
+from monopoly_tui.engine.actions import Action, IllegalAction
+from monopoly_tui.engine.describe import building_words, level_words
+from monopoly_tui.ui.board import Board, SpaceTile
+from monopoly_tui.ui.render import (
+    card_text,
+    dice_art,
+    dice_width,
+    money,
+    player_tag,
+    space_card,
+)
+from monopoly_tui.ui.session import FirstLegalBot, Session
+from monopoly_tui.ui.style import group_color, player_color
+
+if TYPE_CHECKING:
+    from monopoly_tui.ui.decisions import DecisionScreen
+    from monopoly_tui.ui.trade import TradeScreen
+
+MANAGE_KINDS = frozenset(
+    {A.A_BUILD, A.A_SELL_BUILDING, A.A_SELL_ALL, A.A_MORTGAGE, A.A_UNMORTGAGE, A.A_COLLECT_RENT}
+)
+"""At-any-time choices the property manager offers."""
+
+INSTANT_BATCH = 200
+"""Computer choices played in one go at instant pace before the screen catches up."""
+
+
+def ring_lines(session: Session, player: int | None = None) -> list[Text]:
+    """The Ring's state in the edition's words, or nothing when the edition has no Ring.
+
+    With ``player``: that player's line (bearer or not); without: the tracker and where the Ring
+    is, for the centre."""
+    game = session.game
+    spec, st = game.spec, game.st
+    ring = getattr(spec, "ring", None)
+    if ring is None:
+        return []
+    bearer = getattr(st, "ring_bearer", -1)
+    if player is not None:
+        if bearer == player:
+            return [Text(f"◎ {ring.bearer}", style="bold #f0c040")]
+        return []
+    lines = []
+    circle = getattr(st, "ring_circle", 0)
+    track = getattr(ring, "track", ())
+    label = track[min(circle, len(track) - 1)].label if track else str(circle)
+    if bearer >= 0:
+        who = Text(f"{ring.ring[:1].upper()}{ring.ring[1:]}: ", style="bold #f0c040")
+        who.append_text(player_tag(game, bearer))
+        lines.append(who)
+    else:
+        where = getattr(st, "ring_space", -1)
+        place = spec.spaces[where].name if 0 <= where < spec.size else "nowhere"
+        lines.append(Text(f"{ring.ring[:1].upper()}{ring.ring[1:]} lies on {place}",
+                          style="#f0c040"))
+    lines.append(Text(f"{ring.tracker}: {label} ({circle} of {max(0, len(track) - 1)})"))
+    return lines
+
+
+class PlayerPanel(Static):
+    """One player: money, deeds by colour set, cards, jail; the Ring when the edition has it."""
+
+    def __init__(self, session: Session, player: int) -> None:
+        super().__init__(id=f"player-{player}", classes="player")
+        self.session = session
+        self.player = player
+        self.styles.border_left = ("outer", player_color(player))
+        self._shown: tuple[object, ...] | None = None
+        self._height = -1
+
+    def signature(self) -> tuple[object, ...]:
+        game = self.session.game
+        st = game.st
+        p = self.player
+        pl = st.players[p]
+        owned = tuple((d, st.buildings[d], st.mortgaged[d])
+                      for d in range(len(st.owner)) if st.owner[d] == p)
+        deciding = game.waiting_for[1] == p and not st.over
+        current = st.current == p and not st.over
+        return (pl.cash, pl.bankrupt, pl.in_jail, pl.jail_turns, len(pl.cards), owned,
+                current, deciding, getattr(st, "ring_bearer", -1) == p)
+
+    def sync(self) -> None:
+        sig = self.signature()
+        if sig == self._shown:
+            return
+        self._shown = sig
+        s = self.session
+        game = s.game
+        spec, st = game.spec, game.st
+        p = self.player
+        pl = st.players[p]
+        v = spec.vocab
+        self.set_class(pl.bankrupt, "-bankrupt")
+        self.set_class(bool(sig[6]), "-current")
+        self.set_class(bool(sig[7]), "-deciding")
+        head = player_tag(game, p)
+        head.append(f" · {pl.token}", style="dim")
+        if not s.seats[p].human:
+            head.append(" · computer", style="dim italic")
+        lines: list[Any] = [head]
+        if pl.bankrupt:
+            lines.append(Text("bankrupt", style="bold red"))
+            self._show(lines)
+            return
+        cash = Text()
+        cash.append(money(game, pl.cash), style="bold green")
+        cash.append(f"  worth {money(game, P.valuation(spec, st, p))}", style="dim")
+        lines.append(cash)
+        extra = Text()
+        if pl.in_jail:
+            extra.append(f"in {v.jail}", style="bold red")
+            extra.append(f" (tries {pl.jail_turns})", style="red")
+        if pl.cards:
+            if extra:
+                extra.append(" · ")
+            n = len(pl.cards)
+            extra.append(f"{n} {v.get_out_of_jail_free} card{'s' if n != 1 else ''}",
+                         style="yellow")
+        if extra:
+            lines.append(extra)
+        for g in spec.groups:
+            owned = [d for d in g.deeds if st.owner[d] == p]
+            if not owned:
+                continue
+            color = group_color(spec, g.index)
+            row = Text(no_wrap=False)
+            row.append("■" * len(owned), style=color)
+            row.append("□" * (len(g.deeds) - len(owned)), style=color)
+            row.append(" ")
+            for k, d in enumerate(owned):
+                if k:
+                    row.append(", ", style="dim")
+                short = spec.spaces[spec.deeds[d].spaces[0]].short
+                level = st.buildings[d]
+                if st.mortgaged[d]:
+                    row.append(short, style="strike dim")
+                    row.append("ᴹ", style="red")
+                else:
+                    row.append(short)
+                if level:
+                    top = spec.rules.houses_per_hotel + 1
+                    mark = v.hotel[:1].upper() if level >= top else str(level)
+                    row.append(f"[{mark}]", style="green")
+            lines.append(row)
+        lines.extend(ring_lines(s, p))
+        self._show(lines)
+
+    def _show(self, lines: list[Text]) -> None:
+        """Show the lines; a layout pass only when the panel's height changes."""
+        width = self.content_size.width
+        if width > 0:
+            console = self.app.console
+            height = sum(len(line.wrap(console, width)) for line in lines)
+        else:
+            height = -1
+        self.update(Group(*lines), layout=height != self._height or height < 0)
+        self._height = height
+
+
+class GameLog(RichLog, can_focus=False):
+    """The log. Nothing on the game screen takes the focus, so the arrow keys always move the
+    space cursor; the log scrolls with the mouse and PgUp/PgDn."""
+
+
+class Sidebar(VerticalScroll, can_focus=False):
+    """The player panels (they scroll with the mouse when they do not fit)."""
+
+
+class Centre(Vertical):
+    """Inside the ring: what is happening and who must decide, the dice, the last card or the
+    selected space's title deed, the Ring (when the edition has it) and the log."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="banner")
+        with Horizontal(id="info"):
+            yield Static(id="dice")
+            yield Static(id="detail")
+        yield Static(id="ring")
+        yield GameLog(id="log", wrap=True, markup=False, max_lines=3000, auto_scroll=True)
+
+
+class GameScreen(Screen[None]):
+    """Playing a game."""
+
+    CSS_PATH = "game.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "roll", "Roll", id="roll"),
+        Binding("enter", "confirm", "Confirm", show=False, id="confirm"),
+        Binding("e", "end_turn", "End turn", id="end_turn"),
+        Binding("m", "manage", "Manage", id="manage"),
+        Binding("t", "trade", "Trade", id="trade"),
+        Binding("s", "save", "Save", id="save"),
+        Binding("question_mark", "help", "Help", key_display="?", id="help"),
+        Binding("left", "cursor(-1, 0)", "Pick a space", show=False),
+        Binding("right", "cursor(1, 0)", "Pick a space", show=False),
+        Binding("up", "cursor(0, -1)", "Pick a space", show=False),
+        Binding("down", "cursor(0, 1)", "Pick a space", show=False),
+        Binding("escape", "clear_cursor", "Back to the card", show=False),
+        Binding("pageup", "log_page(-1)", "Scroll the log", show=False),
+        Binding("pagedown", "log_page(1)", "Scroll the log", show=False),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self._live: DecisionScreen | None = None
+        self._aside: Any = None
+        self._timer: Timer | None = None
+        self._counter: Any = None
+        self._results_shown = False
+        self._logged = 0
+        self._shown: dict[str, object] = {}
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        s = self.session
+        with Horizontal(id="main"):
+            yield Board(s.game, Centre(id="centre"), id="board")
+            with Sidebar(id="sidebar"):
+                for p in range(len(s.seats)):
+                    yield PlayerPanel(s, p)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one("#log", RichLog)
+        for line in self.session.log:
+            log.write(line)
+        self._logged = len(self.session.log)
+        self.query_one("#ring").display = getattr(self.session.spec, "ring", None) is not None
+        self.query_one("#dice").styles.width = max(14, dice_width(self.session.game) + 1)
+        self.refresh_view()
+        self.call_after_refresh(self.advance)
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        self.call_after_refresh(self.advance)
+
+    def on_unmount(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    # ------------------------------------------------------------------ views
+
+    @property
+    def board(self) -> Board:
+        return self.query_one(Board)
+
+    def refresh_view(self) -> None:
+        """Redraw everything from the game state."""
+        if not self.is_mounted:
+            return
+        s = self.session
+        self.board.redraw()
+        for panel in self.query(PlayerPanel):
+            panel.sync()
+        self._sync_banner()
+        self._sync_dice()
+        self._sync_detail()
+        ring = ring_lines(s)
+        if ring:
+            self.query_one("#ring", Static).update(Text("\n").join(ring))
+        self._flush_log()
+        self._sync_bindings()
+
+    def _sync_bindings(self) -> None:
+        """Tell the footer only when the keys that are legal now have changed."""
+        key = tuple(self.check_action(a, ()) for a in ("roll", "end_turn", "manage", "trade",
+                                                       "save"))
+        if self._changed("bindings", key):
+            self.refresh_bindings()
+
+    def _flush_log(self) -> None:
+        lines = self.session.log
+        if self._logged < len(lines):
+            log = self.query_one("#log", RichLog)
+            for line in lines[self._logged:]:
+                log.write(line)
+            self._logged = len(lines)
+
+    def _changed(self, part: str, key: object) -> bool:
+        """Whether a part of the screen must be drawn again (its inputs changed)."""
+        if self._shown.get(part) == key:
+            return False
+        self._shown[part] = key
+        return True
+
+    def _sync_banner(self) -> None:
+        s = self.session
+        game = s.game
+        spec, st = game.spec, game.st
+        pend = game.pending
+        if not self._changed("banner", (pend.kind, pend.player, st.again, st.rounds,
+                                        st.bank_houses, st.bank_hotels, st.pot, st.over,
+                                        tuple(sorted(pend.context.items(), key=str))
+                                        if pend.kind != A.TRADE else st.decisions)):
+            return
+        text = Text()
+        if pend.kind == A.GAME_OVER:
+            text.append("Game over", style="bold")
+            if 0 <= st.winner < len(st.players):
+                text.append(": ")
+                text.append_text(player_tag(game, st.winner))
+                text.append(" wins")
+        else:
+            p = pend.player
+            text.append("▶ ", style=f"bold {player_color(p)}")
+            text.append_text(player_tag(game, p, token=True))
+            text.append("  ")
+            human = s.is_human(p)
+            what = self.decision_words(pend)
+            if human:
+                text.append(what, style="bold")
+                keys = {A.ROLL: "r", A.END_TURN: "e"}.get(pend.kind)
+                if keys:
+                    text.append(f"  [{keys}]", style="bold reverse")
+            else:
+                text.append(f"(computer) {what}", style="italic")
+        info = Text(style="dim")
+        info.append(f"{spec.name} · round {st.rounds + 1} · ")
+        info.append(f"{spec.vocab.houses} {st.bank_houses} · {spec.vocab.hotels} {st.bank_hotels}")
+        if spec.rules.free_parking_jackpot:
+            info.append(f" · pot {money(game, st.pot)}")
+        if spec.rules.turn_limit:
+            info.append(f" · ends after round {spec.rules.turn_limit}")
+        self.query_one("#banner", Static).update(Group(text, info), layout=False)
+
+    def decision_words(self, pend: A.Pending) -> str:
+        """What the pending decision asks, in the edition's words."""
+        game = self.session.game
+        spec, st = game.spec, game.st
+        v = spec.vocab
+        ctx = pend.context
+        k = pend.kind
+        if k == A.ROLL:
+            return "roll again (doubles)" if st.again else "roll the dice"
+        if k == A.JAIL:
+            return f"in {v.jail}: pay, use a card or roll for doubles"
+        if k == A.BUY:
+            d = spec.deeds[ctx["deed"]]
+            other = "auction it" if spec.rules.auctions else "leave it"
+            return f"buy {d.name} for {money(game, d.price)} or {other}"
+        if k == A.AUCTION:
+            d = ctx.get("deed", -1)
+            what = spec.deeds[d].name if d >= 0 else building_words(game, ctx.get("building")
+                                                                    or "house")
+            return f"bidding for {what}"
+        if k == A.TAX:
+            return f"pay {spec.spaces[ctx['space']].name}: choose how"
+        if k == A.DEBT:
+            return f"owes {money(game, ctx['amount'])}: raise the cash"
+        if k == A.TRADE:
+            offer = ctx["offer"]
+            return f"answering {st.players[offer.proposer].name}'s trade offer"
+        if k == A.MORTGAGED_TRANSFER:
+            return f"lift the {v.mortgage} on {spec.deeds[ctx['deed']].name} or keep it"
+        if k == A.PLACE_BUILDING:
+            return f"place {building_words(game, ctx.get('building') or 'house')}"
+        if k == A.END_TURN:
+            return "end the turn"
+        return k.replace("_", " ")
+
+    def _sync_dice(self) -> None:
+        s = self.session
+        game = s.game
+        if not self._changed("dice", (s.last_dice, s.last_roller)):
+            return
+        art = dice_art(game, s.last_dice)
+        out = Text()
+        if s.last_roller >= 0:
+            out.append_text(player_tag(game, s.last_roller))
+            out.append("\n")
+        out.append_text(art)
+        if s.last_dice and len(s.last_dice) > 1:
+            values = game.spec.dice.values
+            out.append(f"\n total {sum(values[f] for f in s.last_dice)}", style="dim")
+        self.query_one("#dice", Static).update(out, layout=False)
+
+    def _sync_detail(self) -> None:
+        s = self.session
+        game = s.game
+        detail = self.query_one("#detail", Static)
+        width = max(20, detail.size.width - 1) if detail.size.width else None
+        cursor = self.board.cursor
+        key = (cursor, game.st.decisions if cursor >= 0 else s.last_card, width)
+        if not self._changed("detail", key):
+            return
+        compact = self._compact
+        if cursor >= 0:
+            detail.update(space_card(game, cursor, width=width, compact=compact), layout=False)
+        else:
+            _, deck, card = s.last_card
+            if deck >= 0:
+                detail.update(card_text(game, deck, card, width=width), layout=False)
+            else:
+                detail.update(Text("Arrow keys or a click show a space's title deed.",
+                                   style="dim italic"), layout=False)
+
+    @property
+    def _compact(self) -> bool:
+        """A small screen: the title deed in its short form."""
+        return self.size.height < 44
+
+    def on_resize(self, event: events.Resize) -> None:
+        # The centre's info row is as tall as a title deed (its short form on small screens),
+        # so drawing a deed or a card never needs a new layout.
+        self.query_one("#info").styles.height = 12 if event.size.height < 44 else 18
+        self._shown.pop("detail", None)
+        self.call_after_refresh(self._sync_detail)
+
+    # ------------------------------------------------------------------ the flow
+
+    def flow_on_top(self) -> bool:
+        top = self.app.screen
+        return top is self or (self._live is not None and top is self._live)
+
+    def advance(self) -> None:
+        """Get the decision the game waits for made (see the module's docstring)."""
+        if not self.is_mounted:
+            return
+        self.refresh_view()
+        if self._timer is not None or self._aside is not None or not self.flow_on_top():
+            return
+        s = self.session
+        pend = s.pending
+        live = self._live
+        if live is not None and (live.kind != pend.kind or pend.kind == A.GAME_OVER):
+            live.close()  # its callback advances again
+            return
+        if pend.kind == A.GAME_OVER:
+            self.show_results()
+            return
+        if not s.is_human(pend.player):
+            if live is not None:
+                live.sync()
+            delay = s.delay
+            if delay <= 0:
+                self._timer = self.set_timer(0.001, self._bot_steps)
+            else:
+                self._timer = self.set_timer(delay, self._bot_steps)
+            return
+        if live is not None:
+            live.sync()
+            return
+        if pend.kind in (A.ROLL, A.END_TURN):
+            return
+        from monopoly_tui.ui.decisions import decision_screen
+
+        screen = decision_screen(self, pend.kind)
+        self._live = screen
+        self.app.push_screen(screen, self._live_closed)
+
+    def _live_closed(self, result: object) -> None:
+        self._live = None
+        counter, self._counter = self._counter, None
+        if counter is not None and not self.session.game.over:
+            self.open_trade(counter)
+            return
+        self.advance()
+
+    def _bot_steps(self) -> None:
+        """Play computer choices: one at a normal pace, a batch at instant pace."""
+        self._timer = None
+        if not self.is_mounted or self._aside is not None or not self.flow_on_top():
+            return
+        s = self.session
+        batch = INSTANT_BATCH if s.delay <= 0 else 1
+        for _ in range(batch):
+            pend = s.pending
+            if pend.kind == A.GAME_OVER or s.is_human(pend.player):
+                break
+            if self._live is not None and self._live.kind != pend.kind:
+                break
+            try:
+                action = s.bot_choice(pend.player)
+                s.play(action)
+            except IllegalAction:
+                # A bot asked for something the rules do not allow: take a plain choice.
+                s.play(FirstLegalBot().choose(s.game, pend.player))
+        self.advance()
+
+    def play(self, action: Action) -> bool:
+        """Play a human's choice; say why when the rules do not allow it."""
+        s = self.session
+        try:
+            events_ = s.play(action)
+        except IllegalAction as e:
+            self.notify(e.reason, title="Not allowed", severity="error")
+            return False
+        self._autosave()
+        cards = [e for e in events_ if e.kind == "card" and s.is_human(e.player)]
+        if cards and self._aside is None:
+            from monopoly_tui.ui.decisions import CardScreen
+
+            drawn = cards[-1]
+            self.refresh_view()
+            self.open_aside(CardScreen(s.game, drawn.player, drawn.card[0], drawn.card[1]))
+            return True
+        self.advance()
+        return True
+
+    def _autosave(self) -> None:
+        from monopoly_tui.ui import saves_port
+
+        saves_port.autosave(self.session)
+
+    def open_aside(self, screen: Screen[Any], callback: Any = None) -> None:
+        """A screen beside the flow (card, manager, trade builder, help): the flow waits."""
+        self._aside = screen
+
+        def done(result: object) -> None:
+            self._aside = None
+            if callback is not None:
+                callback(result)
+            self.advance()
+
+        self.app.push_screen(screen, done)
+
+    def ask_counter(self, offer: Any) -> None:
+        """After the trade being answered is turned down, open the builder with ``offer``."""
+        self._counter = offer
+
+    def show_results(self) -> None:
+        if self._results_shown:
+            return
+        self._results_shown = True
+        from monopoly_tui.ui.results import ResultsScreen
+
+        self.app.push_screen(ResultsScreen(self.session))
+
+    # ------------------------------------------------------------------ keys
+
+    def human_pending(self) -> A.Pending | None:
+        s = self.session
+        pend = s.pending
+        if pend.kind == A.GAME_OVER or not s.is_human(pend.player):
+            return None
+        return pend
+
+    def _flow_idle(self) -> bool:
+        return self._aside is None and self._live is None and self._timer is None
+
+    def manage_players(self) -> list[int]:
+        """Human players who may build, sell or mortgage now."""
+        s = self.session
+        out = []
+        for p in s.humans:
+            if any(a.kind in MANAGE_KINDS for a in s.game.legal_actions(p)):
+                out.append(p)
+        return out
+
+    def trade_players(self) -> list[int]:
+        """Human players who may propose a trade now (the engine says when)."""
+        s = self.session
+        game = s.game
+        if game.over or len([q for q in game.st.players if not q.bankrupt]) < 2:
+            return []
+        pend = game.pending
+        if pend.kind not in (A.ROLL, A.JAIL, A.END_TURN, A.DEBT):
+            return []
+        if pend.kind == A.DEBT:
+            return [pend.player] if s.is_human(pend.player) else []
+        return s.humans
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("roll", "end_turn", "confirm"):
+            pend = self.human_pending()
+            if pend is None or not self._flow_idle():
+                return False
+            if action == "roll":
+                return pend.kind == A.ROLL
+            if action == "end_turn":
+                return pend.kind == A.END_TURN
+            return pend.kind in (A.ROLL, A.END_TURN)
+        if action == "manage":
+            return self._aside is None and bool(self.manage_players())
+        if action == "trade":
+            return self._aside is None and self._live is None and bool(self.trade_players())
+        if action == "save":
+            from monopoly_tui.ui import saves_port
+
+            return saves_port.available()
+        return True
+
+    def action_roll(self) -> None:
+        pend = self.human_pending()
+        if pend is not None and pend.kind == A.ROLL and self._flow_idle():
+            self.play(Action(A.A_ROLL, pend.player))
+
+    def action_end_turn(self) -> None:
+        pend = self.human_pending()
+        if pend is not None and pend.kind == A.END_TURN and self._flow_idle():
+            self.play(Action(A.A_END_TURN, pend.player))
+
+    def action_confirm(self) -> None:
+        pend = self.human_pending()
+        if pend is None or not self._flow_idle():
+            return
+        if pend.kind == A.ROLL:
+            self.action_roll()
+        elif pend.kind == A.END_TURN:
+            self.action_end_turn()
+
+    def action_manage(self, player: int | None = None) -> None:
+        players = self.manage_players()
+        if not players:
+            return
+        from monopoly_tui.ui.manage import ManageScreen
+
+        pend = self.session.pending
+        first = player if player in players else (
+            pend.player if pend.player in players else players[0])
+        self.open_aside(ManageScreen(self, players, first))
+
+    def action_trade(self) -> None:
+        players = self.trade_players()
+        if not players:
+            return
+        pend = self.session.pending
+        proposer = pend.player if pend.player in players else players[0]
+        from monopoly_tui.engine.state import TradeOffer
+
+        partners = [q for q, pl in enumerate(self.session.game.st.players)
+                    if q != proposer and not pl.bankrupt]
+        self.open_trade(TradeOffer(proposer, partners[0]))
+
+    def open_trade(self, offer: Any) -> None:
+        from monopoly_tui.ui.trade import TradeScreen
+
+        screen: TradeScreen = TradeScreen(self, offer, review=False)
+        self.open_aside(screen)
+
+    def action_save(self) -> None:
+        from monopoly_tui.ui import saves_port
+
+        if not saves_port.available():
+            self.notify("Saving is not available yet.", severity="warning")
+            return
+        name = saves_port.save(self.session)
+        self.notify(f"Saved: {name}")
+
+    def action_help(self) -> None:
+        from monopoly_tui.ui.help import HelpScreen
+
+        self.open_aside(HelpScreen(self.session.edition, session=self.session))
+
+    def action_cursor(self, dx: int, dy: int) -> None:
+        self.board.move_cursor(dx, dy)
+        self._sync_detail()
+
+    def action_clear_cursor(self) -> None:
+        self.board.cursor = -1
+        self._sync_detail()
+
+    def action_log_page(self, direction: int) -> None:
+        log = self.query_one("#log", RichLog)
+        if direction < 0:
+            log.scroll_page_up()
+        else:
+            log.scroll_page_down()
+
+    def on_space_tile_picked(self, message: SpaceTile.Picked) -> None:
+        board = self.board
+        board.cursor = -1 if board.cursor == message.space else message.space
+        self._sync_detail()
+
+    # ------------------------------------------------------------------ words for modals
+
+    def level_text(self, deed: int) -> str:
+        return level_words(self.session.game, self.session.game.st.buildings[deed])

@@ -1,0 +1,234 @@
+"""Help (key ``?``) and the rules: the keys, a summary of the edition's rules in its own words
+(with the variant and house rules of the game being played), and the edition's notes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, Markdown, Select, TabbedContent, TabPane
+
+if TYPE_CHECKING:
+    from monopoly_tui.engine.spec import Spec
+    from monopoly_tui.ui.session import Session
+
+KEYS_MD = """\
+| key | what it does |
+|---|---|
+| `r` / Enter | roll the dice, or confirm the default choice |
+| `b` | buy the deed you landed on |
+| `a` | send it to auction instead |
+| `1` `2` `3` `4` | in an auction: raise by 1, 10, 50 or 100 (or type an amount) |
+| `d` | in an auction: drop out |
+| `m` | manage properties: build, sell, mortgage, lift mortgages |
+| `t` | propose a trade |
+| `e` | end your turn |
+| `s` | save the game |
+| arrows / click | pick a space to see its title deed (Esc: back to the last card) |
+| PgUp / PgDn | scroll the log |
+| `?` | this help |
+| `ctrl+p` | command palette: save, load, rules, theme, quit |
+| `ctrl+q` | quit (asks first during a game) |
+
+The footer shows only the keys you can use at that moment. The mouse works too.
+
+**On the board** each space shows its colour band (with ▮ per building, or the first letter of
+the edition's word for a hotel), its short name (struck through when mortgaged), the owner's ●
+in their colour, an **M** when mortgaged, and the numbered tokens of the players standing there.
+"""
+
+
+def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
+    """The edition's rules, in its own words, from its rule switches."""
+    v, r = spec.vocab, spec.rules
+    m = v.money
+    d = spec.dice
+    out = [f"## {spec.name}" + (f" ({spec.year})" if spec.year else ""), "", spec.description, ""]
+    if extras:
+        out += ["**This game:** " + ", ".join(extras), ""]
+    faces = ", ".join(dict.fromkeys(d.labels))
+    out.append(f"- **Players**: {spec.players_min} to {spec.players_max}; each starts with "
+               f"{m(spec.starting_money)}.")
+    dice = f"- **Dice**: {d.count} {'die' if d.count == 1 else 'dice'} (faces {faces})"
+    if d.doubles and d.count > 1:
+        dice += "; doubles roll again"
+        if r.doubles_to_jail:
+            dice += f", and {r.doubles_to_jail} doubles in one turn send you to {v.jail}"
+    out.append(dice + ".")
+    first = {
+        "highest_roll": "The highest roll goes first (ties roll again).",
+        "coin_flip_chain": "Two players flip a coin; the winner flips against the next player, "
+        "and so on: the last winner goes first.",
+    }.get(r.first_player, r.first_player.replace("_", " "))
+    out.append(f"- **Who starts**: {first}")
+    if r.deal_deeds:
+        paid = "paying the printed price" if r.dealt_deeds_paid else "free"
+        out.append(f"- **Deal**: each player is dealt {r.deal_deeds} {v.deeds} at the start, "
+                   f"{paid}.")
+    salary = f"- **{v.go}**: collect {m(r.salary)} {v.salary} each time you pass"
+    if r.go_landing_bonus:
+        salary += f"; land right on it for {m(r.go_landing_bonus)} more"
+    out.append(salary + ".")
+    buy = "- **Buying**: land on a deed no one owns and you may buy it at its price"
+    if r.auctions:
+        buy += (f"; if you don't, the {v.bank} auctions it to the highest bidder (you may "
+                f"bid too; bids from {m(r.auction_min_bid)})")
+    else:
+        buy += f"; if you don't, it stays with the {v.bank}"
+    out.append(buy + ".")
+    rent = "- **Rent**: the owner is paid automatically"
+    if r.rent_collection == "owner_must_ask":
+        rent = "- **Rent**: the owner must ask for it before the next player rolls"
+    out.append(rent + "; a whole colour group doubles the rent of its unimproved streets; "
+               f"no rent on a deed under {v.mortgage}.")
+    if r.no_rent_in_jail:
+        out.append(f"- **No rent from {v.jail}**: owners in {v.jail} collect no rent.")
+    out.append(
+        f"- **Building**: {v.houses} go on whole colour groups you own with nothing under "
+        f"{v.mortgage}, evenly; {r.houses_per_hotel} {v.houses} then a {v.hotel}. The {v.bank} "
+        f"has {r.building_supply_houses} {v.houses} and {r.building_supply_hotels} {v.hotels}; "
+        "when there are too few for everyone who wants one, they are auctioned. They sell back "
+        f"at {r.building_sell_percent}% of their cost."
+    )
+    out.append(
+        f"- **{v.mortgage.capitalize()}s**: the {v.bank} lends a deed's {v.mortgage} value; "
+        f"lifting it costs that plus {r.mortgage_interest_percent}% interest. A deed received "
+        f"under {v.mortgage} in a trade is lifted at once or kept (paying the interest now)."
+    )
+    jail = f"- **{v.jail}**: pay {m(r.jail_fine)}"
+    jail += f", use a {v.get_out_of_jail_free} card"
+    if r.jail_roll_for_doubles:
+        tries = 1 if r.jail_exit_next_turn else r.jail_max_turns
+        jail += (f", or roll for doubles (up to {tries} "
+                 f"{'try' if tries == 1 else 'tries'}; after the last failed one you pay and "
+                 "move)")
+    out.append(jail + ".")
+    taxes = [s for s in spec.spaces if s.kind == "tax"]
+    if taxes:
+        parts = []
+        for t in taxes:
+            if t.tax_percent and not r.income_tax_flat:
+                parts.append(f"{t.name}: {m(t.tax_amount)} or {t.tax_percent}% of your total "
+                             "worth, chosen before counting")
+            else:
+                parts.append(f"{t.name}: {m(t.tax_amount)}")
+        out.append("- **Taxes**: " + "; ".join(parts) + ".")
+    if r.free_parking_jackpot:
+        out.append("- **Free Parking jackpot**: taxes and fees go to a pot; landing on Free "
+                   "Parking takes it.")
+    end = {
+        "last_standing": "the last player not bankrupt wins",
+        "first_bankruptcy": "the game ends at the first bankruptcy; the richest player wins "
+        "(cash, deeds at their price, half for those under " + v.mortgage + ", buildings at "
+        "cost)",
+    }.get(r.end, r.end.replace("_", " "))
+    if r.turn_limit:
+        end += f"; after {r.turn_limit} rounds the richest player wins"
+    out.append(f"- **The end**: {end}.")
+    out.append("- **Bankruptcy**: only when even selling every building and mortgaging every "
+               "deed would not pay; everything goes to the creditor (or back to the "
+               f"{v.bank}, which auctions the deeds).")
+    ring = getattr(spec, "ring", None)
+    if ring is not None:
+        out.append(f"- **{ring.ring[:1].upper()}{ring.ring[1:]}**: the {ring.bearer} moves "
+                   f"the {ring.tracker} on each turn; rolling {ring.eye} drops it; players "
+                   f"may {ring.battle} for it. Reaching {ring.end} ends the game.")
+    if spec.variants:
+        out += ["", "### Variants", ""]
+        for var in spec.variants:
+            out.append(f"- **{var.name}**: {var.description}")
+    from monopoly_tui.engine.game import HOUSE_RULES
+
+    out += ["", "### House rules (all off unless chosen)", ""]
+    for name, desc in HOUSE_RULES.values():
+        out.append(f"- **{name}**: {desc}")
+    return "\n".join(out)
+
+
+def edition_notes(edition_id: str) -> str:
+    """The ruleset's notes (sources and designed values), as a Markdown list."""
+    try:
+        from monopoly_tui.rules.loader import load_edition
+
+        notes = load_edition(edition_id).notes
+    except Exception as e:  # a broken user ruleset: say so
+        return f"The notes could not be read: {e}"
+    if not notes:
+        return "This edition has no notes."
+    return "\n".join(f"- {n}" for n in notes)
+
+
+class HelpScreen(ModalScreen[None]):
+    """Keys, the rules and the edition's notes. Without a game, an edition can be picked."""
+
+    CSS_PATH = "help.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close", id="close"),
+        Binding("question_mark", "close", "Close", show=False, key_display="?"),
+    ]
+
+    def __init__(self, edition: str | None = None, session: Session | None = None,
+                 tab: str = "keys") -> None:
+        super().__init__()
+        self.edition = edition
+        self.session = session
+        self.tab = tab
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help"):
+            with Horizontal(id="help-head"):
+                yield Label("Help and rules", classes="title")
+                if self.session is None:
+                    yield Select([], id="edition", allow_blank=False, prompt="edition")
+            with TabbedContent(initial=self.tab):
+                with TabPane("Keys", id="keys"):
+                    yield Markdown(KEYS_MD)
+                with TabPane("Rules", id="rules"):
+                    yield Markdown("", id="rules-md")
+                with TabPane("Edition notes", id="notes"):
+                    yield Markdown("", id="notes-md")
+
+    def on_mount(self) -> None:
+        if self.session is None:
+            from monopoly_tui.rules.loader import list_editions
+
+            editions = list_editions()
+            sel = self.query_one("#edition", Select)
+            sel.set_options([(f"{e.name}" + (f" ({e.year})" if e.year else ""), e.id)
+                             for e in editions])
+            if editions:
+                ids = [e.id for e in editions]
+                self.edition = self.edition if self.edition in ids else ids[0]
+                sel.value = self.edition
+        self.show_edition()
+
+    def show_edition(self) -> None:
+        if self.session is not None:
+            spec = self.session.spec
+            extras = self.session.options_summary()
+            edition = self.session.edition
+        elif self.edition:
+            from monopoly_tui.rules import load_spec
+
+            try:
+                spec = load_spec(self.edition)
+            except Exception as e:
+                self.query_one("#rules-md", Markdown).update(f"Cannot read this edition: {e}")
+                return
+            extras = []
+            edition = self.edition
+        else:
+            return
+        self.query_one("#rules-md", Markdown).update(rules_summary(spec, extras))
+        self.query_one("#notes-md", Markdown).update(edition_notes(edition))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.value is not Select.BLANK and event.value != self.edition:
+            self.edition = str(event.value)
+            self.show_edition()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,81 @@
+"""Load a saved game: the saves, newest first, with what each is; a bad file says why."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class LoadScreen(ModalScreen[Any]):
+    """Pick a save; dismisses with its name (or None)."""
+
+    CSS_PATH = "decisions.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="cancel"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(classes="decision")
+        self.entries: list[Any] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="wide"):
+            yield Label("Load a saved game", classes="title")
+            yield OptionList(id="saves")
+            yield Static(id="save-info")
+            with Horizontal(classes="buttons"):
+                yield Button("Load [Enter]", id="load", variant="primary")
+                yield Button("Cancel [esc]", id="cancel")
+
+    def on_mount(self) -> None:
+        from monopoly_tui.ui import saves_port
+
+        self.entries = saves_port.entries()
+        lst = self.query_one("#saves", OptionList)
+        for i, e in enumerate(self.entries):
+            label = Text(e.name, style="bold")
+            if e.error:
+                label.append(f"  cannot be loaded: {e.error}", style="red")
+                lst.add_option(Option(label, id=f"s-{i}", disabled=True))
+                continue
+            label.append(f"  {e.edition_name}", style="dim")
+            if e.players:
+                label.append(f"  {', '.join(e.players)}")
+            if e.over:
+                label.append("  (over)", style="dim")
+            lst.add_option(Option(label, id=f"s-{i}"))
+        if not self.entries:
+            self.query_one("#save-info", Static).update(Text("No saved games yet.", style="dim"))
+        lst.focus()
+        self.query_one("#load", Button).disabled = not any(e.error is None for e in self.entries)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id:
+            e = self.entries[int(event.option.id[2:])]
+            when = e.updated.strftime("%Y-%m-%d %H:%M") if e.updated else ""
+            self.query_one("#save-info", Static).update(
+                Text(f"{e.summary}\n{when} · turn {e.turn}", style="dim"))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.dismiss(self.entries[int(event.option.id[2:])].path)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "load":
+            lst = self.query_one("#saves", OptionList)
+            if lst.highlighted is not None:
+                opt = lst.get_option_at_index(lst.highlighted)
+                if opt.id and not opt.disabled:
+                    self.dismiss(self.entries[int(opt.id[2:])].path)
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

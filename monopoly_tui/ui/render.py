@@ -1,0 +1,283 @@
+"""Rich renderables for what the screens show: title deeds, spaces, dice, players, offers.
+
+Every word comes from the edition's vocabulary; every number from the engine's state and its
+``property`` helpers (the UI computes no rule of its own).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from monopoly_tui.engine import property as P
+from monopoly_tui.engine.describe import END_REASONS, level_words
+from monopoly_tui.engine.spec import (
+    CARDS,
+    COUNT_RENT,
+    DICE_RENT,
+    FREE_PARKING,
+    GO,
+    GO_TO_JAIL,
+    JAIL,
+    STREET,
+    TAX,
+)
+from monopoly_tui.ui.style import contrast_text, group_color, player_color
+
+if TYPE_CHECKING:
+    from monopoly_tui.engine.game import Game
+    from monopoly_tui.engine.state import TradeOffer
+
+__all__ = [
+    "END_REASONS",
+    "deed_card",
+    "deed_line",
+    "dice_art",
+    "dice_width",
+    "money",
+    "player_tag",
+    "space_card",
+]
+
+
+def money(game: Game, amount: int) -> str:
+    return game.spec.vocab.money(amount)
+
+
+def cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def player_tag(game: Game, p: int, *, token: bool = False) -> Text:
+    """The player's seat number on their colour, then the name (and token)."""
+    pl = game.st.players[p]
+    text = Text()
+    text.append(f" {p + 1} ", style=f"bold #101010 on {player_color(p)}")
+    text.append(f" {pl.name}", style="bold")
+    if token:
+        text.append(f" · {pl.token}", style="dim")
+    return text
+
+
+def deed_line(game: Game, deed: int, *, mark_state: bool = True) -> Text:
+    """A deed's name after a swatch of its group colour, with its state (buildings, mortgage)."""
+    spec, st = game.spec, game.st
+    d = spec.deeds[deed]
+    text = Text()
+    text.append("■ ", style=group_color(spec, d.group))
+    text.append(d.name, style="strike dim" if st.mortgaged[deed] and mark_state else "")
+    if mark_state:
+        level = st.buildings[deed]
+        if level:
+            text.append(f" ({level_words(game, level)})", style="green")
+        if st.mortgaged[deed]:
+            text.append(f" ({spec.vocab.mortgage}d)", style="red")
+    return text
+
+
+def _rent_rows(game: Game, deed: int, compact: bool = False) -> list[tuple[str, str]]:
+    spec = game.spec
+    v = spec.vocab
+    d = spec.deeds[deed]
+    rows: list[tuple[str, str]] = []
+    if d.kind == STREET:
+        if compact:
+            rows.append(("Rent (whole group ×2)", money(game, d.rent[0])))
+        else:
+            rows.append(("Rent", money(game, d.rent[0])))
+            rows.append(("  whole group, none built", money(game, d.rent[0] * 2)))
+        hotel_at = len(d.rent) - 1
+        for n in range(1, hotel_at):
+            word = v.house if n == 1 else v.houses
+            rows.append((f"With {n} {word}", money(game, d.rent[n])))
+        rows.append((f"With a {v.hotel}", money(game, d.rent[-1])))
+    elif d.kind == COUNT_RENT:
+        g = spec.groups[d.group]
+        table = g.rent_by_count
+        for n, rent in enumerate(table, start=1):
+            if n == 1 and d.rent_alone >= 0:
+                rent = d.rent_alone
+            rows.append((f"Owner holds {n} of {g.name}", money(game, rent)))
+    elif d.kind == DICE_RENT:
+        g = spec.groups[d.group]
+        for n, entry in enumerate(g.dice_rent, start=1):
+            roll = "a new roll" if entry.new_roll else "the roll"
+            rows.append((f"Owner holds {n} of {g.name}", f"{entry.multiplier} × {roll}"))
+    return rows
+
+
+def deed_card(game: Game, deed: int, *, width: int | None = None,
+              compact: bool = False) -> RenderableType:
+    """A title deed: the name on its colour band, the rent table, costs and who owns it.
+    ``compact``: the same in 11 rows, for small screens."""
+    spec, st = game.spec, game.st
+    v = spec.vocab
+    d = spec.deeds[deed]
+    color = group_color(spec, d.group)
+    grid = Table.grid(expand=True, padding=(0, 1))
+    grid.add_column(ratio=1)
+    grid.add_column(justify="right", no_wrap=True)
+    for label, value in _rent_rows(game, deed, compact):
+        grid.add_row(label, value)
+    if compact:
+        grid.add_row(f"Price {money(game, d.price)}",
+                     f"{v.mortgage} {money(game, d.mortgage)}")
+        if d.kind == STREET:
+            grid.add_row(f"{cap(v.house)} {money(game, d.house_cost)}",
+                         f"{v.hotel} {money(game, d.hotel_cost)}")
+    else:
+        grid.add_row("", "")
+        grid.add_row("Price", money(game, d.price))
+        if d.kind == STREET:
+            grid.add_row(f"{cap(v.houses)} cost", f"{money(game, d.house_cost)} each")
+            grid.add_row(
+                f"{cap(v.hotel)} cost",
+                f"{money(game, d.hotel_cost)} + {spec.rules.houses_per_hotel} {v.houses}",
+            )
+        grid.add_row(f"{cap(v.mortgage)} value", money(game, d.mortgage))
+    status = Text()
+    owner = st.owner[deed]
+    if owner >= 0:
+        status.append("Owner ")
+        status.append_text(player_tag(game, owner))
+        level = st.buildings[deed]
+        if level:
+            status.append(f" · {level_words(game, level)}", style="green")
+        if st.mortgaged[deed]:
+            status.append(f" · {v.mortgage}d", style="bold red")
+        elif d.kind != DICE_RENT:
+            rent = P.street_rent(spec, st, deed) if d.kind == STREET else P.count_rent(
+                spec, st, deed)
+            status.append(f" · rent now {money(game, rent)}", style="bold")
+    else:
+        status.append(f"For sale by the {v.bank}", style="italic")
+    title = Text(f" {d.name} ", style=f"bold {contrast_text(color)} on {color}")
+    group_name = spec.groups[d.group].name
+    return Panel(
+        Group(grid, status) if compact else Group(grid, Text(""), status),
+        title=title,
+        subtitle=Text(f"{cap(v.deed)} · {group_name}", style="dim"),
+        box=box.ROUNDED,
+        border_style=color,
+        width=width,
+        padding=(0, 1),
+    )
+
+
+def space_card(game: Game, space: int, *, width: int | None = None,
+               compact: bool = False) -> RenderableType:
+    """What a space is: its title deed, or what it does, in the edition's words; and who is
+    standing on it."""
+    spec, st = game.spec, game.st
+    sp = spec.spaces[space]
+    here = [p for p, pl in enumerate(st.players) if pl.position == space and not pl.bankrupt]
+    tokens = Text()
+    for p in here:
+        if tokens:
+            tokens.append("  ")
+        tokens.append_text(player_tag(game, p, token=True))
+        if st.players[p].in_jail:
+            tokens.append(f" (in {spec.vocab.jail})", style="red")
+    if sp.deed >= 0:
+        card = deed_card(game, sp.deed, width=width, compact=compact)
+        return Group(card, tokens) if here else card
+    v, r = spec.vocab, spec.rules
+    body = Text()
+    if sp.kind == GO:
+        body.append(f"Collect {money(game, r.salary)} {v.salary} each time you pass {v.go}.")
+        if r.go_landing_bonus:
+            body.append(f"\nLand right on it: {money(game, r.go_landing_bonus)} more.")
+    elif sp.kind == JAIL:
+        body.append(f"{v.jail} / {v.just_visiting}.\n")
+        body.append(f"Fine to leave: {money(game, r.jail_fine)}.")
+        if r.jail_roll_for_doubles:
+            most = 1 if r.jail_exit_next_turn else r.jail_max_turns
+            body.append(f" Or roll doubles (up to {most} tries).")
+    elif sp.kind == GO_TO_JAIL:
+        body.append(f"Go straight to {v.jail}. Do not pass {v.go}, collect no {v.salary}.")
+    elif sp.kind == FREE_PARKING:
+        if r.free_parking_jackpot:
+            body.append(f"Land here to take the pot: {money(game, st.pot)} now.")
+        else:
+            body.append("A free rest: nothing happens here.")
+    elif sp.kind == CARDS:
+        deck = spec.decks[sp.deck]
+        body.append(f"Draw a {deck.name} card.")
+        body.append(f"\n{len(st.decks[sp.deck])} cards in the pile.", style="dim")
+    elif sp.kind == TAX:
+        body.append(f"Pay {money(game, sp.tax_amount)}")
+        if sp.tax_percent and not r.income_tax_flat:
+            body.append(f", or {sp.tax_percent}% of your total worth (choose before counting)")
+        body.append(".")
+    body.append(f"\n\nLanded on {st.landings[space]} times.", style="dim")
+    if here:
+        body.append("\n")
+        body.append_text(tokens)
+    return Panel(
+        body,
+        title=Text(f" {sp.name} ", style="bold"),
+        box=box.ROUNDED,
+        width=width,
+        padding=(0, 1),
+    )
+
+
+def card_text(game: Game, deck: int, card: int, *, width: int | None = None) -> RenderableType:
+    """A drawn card: its deck's name and its words."""
+    spec = game.spec
+    if not (0 <= deck < len(spec.decks)) or not (0 <= card < len(spec.decks[deck].cards)):
+        return Text("No card drawn yet.", style="dim italic")
+    d = spec.decks[deck]
+    return Panel(
+        Text(d.cards[card].text),
+        title=Text(f" {d.name} ", style="bold"),
+        box=box.ROUNDED,
+        border_style="yellow",
+        width=width,
+        padding=(0, 1),
+    )
+
+
+def dice_art(game: Game, faces: tuple[int, ...]) -> Text:
+    """The dice as boxes with their face labels."""
+    labels = game.spec.dice.labels
+    shown = [labels[f] if 0 <= f < len(labels) else str(f) for f in faces] or ["?"] * max(
+        1, game.spec.dice.count
+    )
+    w = max(len(s) for s in (*labels, *shown)) + 2
+    top = " ".join("┌" + "─" * w + "┐" for _ in shown)
+    mid = " ".join("│" + s.center(w) + "│" for s in shown)
+    bot = " ".join("└" + "─" * w + "┘" for _ in shown)
+    style = "dim" if not faces else "bold"
+    return Text(f"{top}\n{mid}\n{bot}", style=style)
+
+
+def dice_width(game: Game) -> int:
+    """How wide ``dice_art`` draws the edition's dice."""
+    labels = game.spec.dice.labels or ("?",)
+    w = max(len(s) for s in labels) + 4
+    return max(1, game.spec.dice.count) * (w + 1) - 1
+
+
+def offer_sides(game: Game, offer: TradeOffer) -> tuple[list[Text], list[Text]]:
+    """What each side of a trade gives, as lines."""
+    v = game.spec.vocab
+
+    def side(deeds: tuple[int, ...], cash: int, cards: int) -> list[Text]:
+        lines = [deed_line(game, d) for d in deeds]
+        if cash:
+            lines.append(Text(money(game, cash), style="bold green"))
+        if cards:
+            word = "card" if cards == 1 else "cards"
+            lines.append(Text(f"{cards} {v.get_out_of_jail_free} {word}"))
+        return lines or [Text("nothing", style="dim italic")]
+
+    return (
+        side(offer.give_deeds, offer.give_cash, offer.give_cards),
+        side(offer.take_deeds, offer.take_cash, offer.take_cards),
+    )

@@ -1,0 +1,143 @@
+"""The end of the game: the ranking, how it ended, net worth, statistics and a landing heat map
+(the board again, each space coloured by how often it was landed on)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+
+from monopoly_tui.engine import property as P
+from monopoly_tui.engine.describe import END_REASONS
+from monopoly_tui.ui.board import Board
+from monopoly_tui.ui.render import money, player_tag
+from monopoly_tui.ui.session import Session
+from monopoly_tui.ui.style import heat_color
+
+
+def ranking_table(session: Session) -> Table:
+    game = session.game
+    spec, st = game.spec, game.st
+    stats = session.stats
+    table = Table(expand=True, header_style="bold", box=None, padding=(0, 1))
+    table.add_column("#", justify="right")
+    table.add_column("player", no_wrap=True)
+    table.add_column("net worth", justify="right")
+    table.add_column("cash", justify="right")
+    table.add_column(spec.vocab.deeds, justify="right")
+    table.add_column("rent in", justify="right")
+    table.add_column("rent out", justify="right")
+    table.add_column(spec.vocab.houses, justify="right")
+    order = st.ranking or list(range(len(st.players)))
+    for place, p in enumerate(order, start=1):
+        pl = st.players[p]
+        deeds = sum(1 for o in st.owner if o == p)
+        tag = player_tag(game, p)
+        if pl.bankrupt:
+            tag.append("  bankrupt", style="red")
+        table.add_row(
+            str(place),
+            tag,
+            "—" if pl.bankrupt else money(game, P.valuation(spec, st, p)),
+            money(game, pl.cash),
+            str(deeds),
+            money(game, stats.rent_received[p]) if stats else "",
+            money(game, stats.rent_paid[p]) if stats else "",
+            str(stats.built[p]) if stats else "",
+        )
+    return table
+
+
+def how_it_ended(session: Session) -> Text:
+    game = session.game
+    st = game.st
+    out = Text()
+    if 0 <= st.winner < len(st.players):
+        out.append_text(player_tag(game, st.winner, token=True))
+        out.append(" wins", style="bold")
+    how = END_REASONS.get(st.end_reason, st.end_reason.replace("_", " "))
+    ring = getattr(game.spec, "ring", None)
+    if ring is not None and st.end_reason == getattr(ring, "end_reason", None):
+        how = f"the richest player when {ring.ring} reached {ring.end}"
+    if how:
+        out.append(f" as {how}.")
+    out.append(f"\n{st.rounds} rounds · {st.turns} turns · {st.decisions} decisions", style="dim")
+    extras = session.options_summary()
+    if extras:
+        out.append("\n" + " · ".join(extras), style="dim")
+    return out
+
+
+def hot_spaces(session: Session, n: int = 6) -> Text:
+    game = session.game
+    landings = game.st.landings
+    most = max(landings) if landings else 0
+    ranked = sorted(range(len(landings)), key=lambda i: (-landings[i], i))[:n]
+    out = Text("Landed on most\n", style="bold")
+    for i in ranked:
+        bg = heat_color(landings[i] / most if most else 0)
+        out.append("  ", style=f"on {bg}")
+        out.append(f" {game.spec.spaces[i].name}: {landings[i]}\n")
+    return out
+
+
+class ResultsScreen(Screen[None]):
+    CSS_PATH = "results.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new_game", "New game", id="new_game"),
+        Binding("t", "title", "Title", id="title"),
+        Binding("q", "quit", "Quit", id="quit_game"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        s = self.session
+        with Horizontal(id="results"):
+            with Vertical(id="summary"):
+                yield Static(Text("Game over", style="bold"), id="over-title")
+                yield Static(how_it_ended(s), id="ended")
+                with VerticalScroll(id="table-box"):
+                    yield Static(ranking_table(s), id="ranking")
+                yield Static(hot_spaces(s), id="hot")
+                with Horizontal(classes="buttons"):
+                    yield Button("New game [n]", id="new_game", variant="primary")
+                    yield Button("Title [t]", id="title")
+                    yield Button("Quit [q]", id="quit_game", variant="error")
+            yield Board(s.game, Static(self._legend(), id="heat-legend"), heat=True,
+                        id="heatmap")
+        yield Footer()
+
+    def _legend(self) -> Group:
+        scale = Text("fewest ")
+        for k in range(10):
+            scale.append("  ", style=f"on {heat_color(k / 9)}")
+        scale.append(" most")
+        return Group(Text("Landing heat map", style="bold"), Text(""), scale,
+                     Text("\nThe number is how often a token landed there.", style="dim"))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "new_game":
+            self.action_new_game()
+        elif event.button.id == "title":
+            self.action_title()
+        else:
+            self.action_quit()
+
+    def action_new_game(self) -> None:
+        self.app.call_later(self.app.action_new_game)  # type: ignore[attr-defined]
+
+    def action_title(self) -> None:
+        self.app.call_later(self.app.action_to_title)  # type: ignore[attr-defined]
+
+    def action_quit(self) -> None:
+        self.app.exit(0)

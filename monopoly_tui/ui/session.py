@@ -1,0 +1,237 @@
+"""A game at the table: the engine's ``Game`` plus who sits in each seat (human or computer),
+the computers' pace, the log and a few running statistics.
+
+No Textual here: the screens drive a ``Session``, and tests and benchmarks can too. The session
+decides nothing about the rules: it asks the engine what is pending, asks a bot for a computer
+seat's choice, plays choices and turns events into log lines with ``describe``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from monopoly_tui.engine import actions as A
+from monopoly_tui.engine.actions import Action, Event, IllegalAction
+from monopoly_tui.engine.describe import describe
+from monopoly_tui.engine.game import Game
+
+if TYPE_CHECKING:
+    from monopoly_tui.engine.spec import Spec
+
+PACES: dict[str, float] = {"instant": 0.0, "normal": 0.6, "slow": 1.5}
+"""Seconds a computer seat waits before each choice."""
+
+
+class Chooser(Protocol):
+    def choose(self, game: Game, player: int) -> Action: ...
+
+
+@dataclass(slots=True)
+class Seat:
+    name: str
+    token: str
+    human: bool = True
+
+
+@dataclass(slots=True)
+class Stats:
+    """Running totals per player, from the events."""
+
+    rent_paid: list[int]
+    rent_received: list[int]
+    bought: list[int]
+    built: list[int]
+    passed_go: list[int]
+    jailed: list[int]
+
+    @classmethod
+    def for_players(cls, n: int) -> Stats:
+        return cls(*([0] * n for _ in range(6)))
+
+    def add(self, e: Event) -> None:
+        p = e.player
+        if p < 0:
+            return
+        if e.kind == "paid" and e.text.startswith("rent:"):
+            self.rent_paid[p] += e.amount
+            if e.other >= 0:
+                self.rent_received[e.other] += e.amount
+        elif e.kind in ("bought", "won_auction") and e.deed >= 0:
+            self.bought[p] += 1
+        elif e.kind == "built":
+            self.built[p] += 1
+        elif e.kind == "salary":
+            self.passed_go[p] += 1
+        elif e.kind == "jailed":
+            self.jailed[p] += 1
+
+
+class FirstLegalBot:
+    """Stand-in for a computer seat when ``monopoly_tui.bots`` offers no ``make_bot``: it takes
+    a plain, always-progressing choice from what the engine offers (buy when it can, one opening
+    bid, pay or raise cash, turn trades down, end the turn)."""
+
+    name = "plain"
+
+    def choose(self, game: Game, player: int) -> Action:
+        pend = game.pending
+        kinds = {c.kind: c for c in pend.choices}
+        if pend.kind == A.AUCTION:
+            if pend.context.get("high_bidder", -1) < 0 and A.A_BID in kinds:
+                return kinds[A.A_BID]
+            return kinds[A.A_DROP]
+        if pend.kind == A.TRADE:
+            return kinds[A.A_REJECT]
+        if pend.kind == A.DEBT and not pend.choices:
+            for act in game.legal_actions(player):
+                if act.kind in (A.A_SELL_ALL, A.A_SELL_BUILDING, A.A_MORTGAGE):
+                    return act
+        if pend.kind == A.JAIL and A.A_ROLL in kinds:
+            return kinds[A.A_ROLL]
+        if not pend.choices:
+            raise IllegalAction(Action(pend.kind, player), "no legal choice")
+        return pend.choices[0]
+
+
+def make_computer(seed: int) -> Chooser:
+    """A bot from ``monopoly_tui.bots`` when it is there, else ``FirstLegalBot``."""
+    try:
+        from monopoly_tui.bots import make_bot
+    except ImportError:
+        return FirstLegalBot()
+    bot: Chooser = make_bot("basic", seed)
+    return bot
+
+
+@dataclass
+class Session:
+    """One game being played at this table."""
+
+    game: Game
+    seats: list[Seat]
+    edition: str
+    pace: str = "normal"
+    log: list[str] = field(default_factory=list)
+    stats: Stats | None = None
+    bots: dict[int, Chooser] = field(default_factory=dict)
+    last_dice: tuple[int, ...] = ()
+    last_roller: int = -1
+    last_card: tuple[int, int, int] = (-1, -1, -1)
+    """(player, deck, card) of the last card drawn."""
+    save_meta: Any = None
+    """The saves package's metadata for this game, once it has been saved."""
+
+    def __post_init__(self) -> None:
+        if self.stats is None:
+            self.stats = Stats.for_players(len(self.seats))
+        seed = int(self.game.options.get("seed", 0) or 0)  # type: ignore[call-overload]
+        for i, seat in enumerate(self.seats):
+            if not seat.human and i not in self.bots:
+                self.bots[i] = make_computer(seed * 31 + i)
+
+    # ---------------------------------------------------------------- building
+
+    @classmethod
+    def new(
+        cls,
+        edition: str,
+        seats: Sequence[Seat],
+        seed: int = 0,
+        variant: str | None = None,
+        house_rules: dict[str, int | bool] | None = None,
+        pace: str = "normal",
+        spec: Spec | None = None,
+    ) -> Session:
+        """A new game of an edition: the engine sets it up (deals, who goes first)."""
+        if spec is None:
+            from monopoly_tui.rules import load_spec
+
+            spec = load_spec(edition)
+        game = Game.new(
+            spec,
+            [(s.name, s.token) for s in seats],
+            seed=seed,
+            variant=variant,
+            house_rules=house_rules,
+        )
+        session = cls(game=game, seats=list(seats), edition=edition, pace=pace)
+        session.record(game.last_events)
+        return session
+
+    # ---------------------------------------------------------------- reading
+
+    @property
+    def spec(self) -> Spec:
+        return self.game.spec
+
+    @property
+    def pending(self) -> A.Pending:
+        return self.game.pending
+
+    def is_human(self, player: int) -> bool:
+        return 0 <= player < len(self.seats) and self.seats[player].human
+
+    @property
+    def humans(self) -> list[int]:
+        """Human seats still in the game."""
+        st = self.game.st
+        return [i for i, s in enumerate(self.seats) if s.human and not st.players[i].bankrupt]
+
+    @property
+    def delay(self) -> float:
+        return PACES.get(self.pace, 0.6)
+
+    # ---------------------------------------------------------------- playing
+
+    def play(self, action: Action) -> list[Event]:
+        """Play one choice (``IllegalAction`` propagates, the game unchanged) and log it."""
+        events = list(self.game.act(action))
+        self.record(events)
+        return events
+
+    def bot_choice(self, player: int) -> Action:
+        bot = self.bots.get(player)
+        if bot is None:
+            bot = self.bots[player] = make_computer(player)
+        return bot.choose(self.game, player)
+
+    def record(self, events: Sequence[Event]) -> list[str]:
+        """Log the events and keep the running statistics; the new log lines."""
+        lines = []
+        stats = self.stats
+        for e in events:
+            if stats is not None:
+                stats.add(e)
+            if e.kind in ("rolled", "first_roll"):
+                self.last_dice = e.dice
+                self.last_roller = e.player
+            elif e.kind == "card":
+                self.last_card = (e.player, e.card[0], e.card[1])
+            line = describe(e, self.game)
+            if line:
+                lines.append(line)
+        self.log.extend(lines)
+        return lines
+
+    def options_summary(self) -> list[str]:
+        """The variant and house rules this game was set up with, in words."""
+        from monopoly_tui.engine.game import HOUSE_RULES
+
+        out = []
+        opts: dict[str, Any] = self.game.options
+        variant = opts.get("variant")
+        if variant:
+            try:
+                out.append(self.spec.variant(variant).name)
+            except KeyError:
+                out.append(str(variant))
+        for key, value in (opts.get("house_rules") or {}).items():
+            if value and key in HOUSE_RULES:
+                name = HOUSE_RULES[key][0]
+                if key == "turn_limit":
+                    rounds = value if value is not True else 30
+                    name = f"{name} ({rounds} rounds)"
+                out.append(name)
+        return out

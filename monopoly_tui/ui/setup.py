@@ -1,0 +1,436 @@
+"""New game: pick an edition, then its variant and house rules, then the players.
+
+Three steps on one screen. The edition step shows each edition's name, year, what is different,
+its player range, its tokens and its board colours as swatches. The players step takes 2 up to
+the edition's maximum, each with a name, a token of the edition (all different) and human or
+computer, and the computers' pace. Problems (a missing name, a token taken twice) are said next
+to the Start button, which works only when there are none.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import (
+    Button,
+    Checkbox,
+    ContentSwitcher,
+    Footer,
+    Input,
+    Label,
+    OptionList,
+    RadioButton,
+    RadioSet,
+    Select,
+    Static,
+)
+from textual.widgets.option_list import Option
+
+from monopoly_tui.ui.session import PACES, Seat
+
+if TYPE_CHECKING:
+    from monopoly_tui.engine.spec import Spec
+    from monopoly_tui.rules.loader import EditionInfo
+
+STEPS = ("edition", "rules", "players")
+STEP_TITLES = {"edition": "1 Edition", "rules": "2 Variant and house rules", "players": "3 Players"}
+DEFAULT_TURN_LIMIT = 30
+
+
+def swatches(spec: Spec) -> Text:
+    from monopoly_tui.ui.style import group_color
+
+    out = Text()
+    for g in spec.groups:
+        out.append("███", style=group_color(spec, g.index))
+        out.append(f" {g.name}  ")
+    return out
+
+
+class PlayerRow(Horizontal):
+    """One seat: name, token, human or computer."""
+
+    def __init__(self, index: int, name: str, token: str, tokens: tuple[str, ...],
+                 human: bool) -> None:
+        super().__init__(classes="player-row")
+        self.index = index
+        self._name = name
+        self._token = token
+        self._tokens = tokens
+        self._human = human
+
+    def compose(self) -> ComposeResult:
+        yield Label(f"{self.index + 1}", classes="seat")
+        yield Input(self._name, placeholder="name", classes="name", max_length=20)
+        yield Select([(t, t) for t in self._tokens], value=self._token, allow_blank=False,
+                     classes="token")
+        yield Select([("Human", True), ("Computer", False)], value=self._human,
+                     allow_blank=False, classes="kind")
+        yield Button("Remove", classes="remove", variant="error")
+
+    def seat(self) -> Seat:
+        name = self.query_one(".name", Input).value.strip()
+        token = self.query_one(".token", Select).value
+        human = self.query_one(".kind", Select).value
+        return Seat(name, str(token), bool(human))
+
+
+class NewGameScreen(Screen[None]):
+    CSS_PATH = "setup.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back", id="back"),
+        Binding("ctrl+n", "next", "Next", id="next"),
+        Binding("ctrl+s", "start", "Start the game", id="start"),
+        Binding("ctrl+a", "add_player", "Add a player", id="add_player"),
+    ]
+
+    def __init__(self, seed: int | None = None, pace: str | None = None) -> None:
+        super().__init__()
+        self.seed = seed
+        self.default_pace = pace or "normal"
+        self.editions: list[EditionInfo] = []
+        self.edition: str | None = None
+        self.step = "edition"
+        self._spec: Spec | None = None
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="setup"):
+            yield Static(id="steps")
+            with ContentSwitcher(initial="edition", id="pages"):
+                with Horizontal(id="edition"):
+                    yield OptionList(id="editions")
+                    yield Static(id="edition-info")
+                with VerticalScroll(id="rules"):
+                    yield Label("Variant", classes="section")
+                    yield RadioSet(id="variants")
+                    yield Static(id="variant-info", classes="info")
+                    yield Label("House rules (all off unless chosen)", classes="section")
+                    yield Vertical(id="house-rules")
+                with Vertical(id="players"):
+                    yield Static(id="players-head")
+                    yield VerticalScroll(id="player-rows")
+                    with Horizontal(id="players-tools"):
+                        yield Button("Add a player [ctrl+a]", id="add", variant="primary")
+                        yield Label("Computer pace", classes="pace-label")
+                        yield RadioSet(
+                            *[RadioButton(p, value=p == self.default_pace, id=f"pace-{p}")
+                              for p in PACES],
+                            id="pace",
+                        )
+            yield Static(id="problems")
+            with Horizontal(id="nav"):
+                yield Button("Back [esc]", id="back")
+                yield Button("Next [ctrl+n]", id="next", variant="primary")
+                yield Button("Start the game [ctrl+s]", id="start", variant="success")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        from monopoly_tui.rules.loader import list_editions
+
+        self.editions = list_editions()
+        lst = self.query_one("#editions", OptionList)
+        for e in self.editions:
+            label = Text(e.name, style="bold")
+            if e.year:
+                label.append(f" {e.year}", style="dim")
+            lst.add_option(Option(label, id=e.id))
+        if self.editions:
+            lst.highlighted = 0
+            self.pick_edition(self.editions[0].id)
+        lst.focus()
+        self.show_step()
+
+    # ------------------------------------------------------------------ steps
+
+    def show_step(self) -> None:
+        self.query_one("#pages", ContentSwitcher).current = self.step
+        steps = Text()
+        for s in STEPS:
+            style = "bold reverse" if s == self.step else "dim"
+            steps.append(f" {STEP_TITLES[s]} ", style=style)
+            steps.append("  ")
+        self.query_one("#steps", Static).update(steps)
+        last = self.step == STEPS[-1]
+        self.query_one("#next", Button).display = not last
+        self.query_one("#start", Button).display = last
+        self.check_players()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next":
+            return self.step != STEPS[-1] and self._spec is not None
+        if action == "start":
+            return self.step == STEPS[-1] and not self.problems()
+        if action == "add_player":
+            return self.step == "players" and self._spec is not None and \
+                len(self.rows()) < self._spec.players_max
+        return True
+
+    def action_next(self) -> None:
+        if self._spec is None:
+            return
+        i = STEPS.index(self.step)
+        if i + 1 < len(STEPS):
+            self.step = STEPS[i + 1]
+            if self.step == "rules":
+                self.query_one("#variants", RadioSet).focus()
+            elif self.step == "players":
+                rows = self.rows()
+                if rows:
+                    rows[0].query_one(".name", Input).focus()
+            self.show_step()
+
+    def action_back(self) -> None:
+        i = STEPS.index(self.step)
+        if i == 0:
+            self.dismiss(None)
+            return
+        self.step = STEPS[i - 1]
+        if self.step == "edition":
+            self.query_one("#editions", OptionList).focus()
+        self.show_step()
+
+    # ------------------------------------------------------------------ edition
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id:
+            self.pick_edition(event.option.id)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.pick_edition(event.option.id)
+            self.action_next()
+
+    def pick_edition(self, edition_id: str) -> None:
+        if edition_id == self.edition and self._spec is not None:
+            return
+        from monopoly_tui.rules import load_spec
+
+        info_box = self.query_one("#edition-info", Static)
+        try:
+            spec = load_spec(edition_id)
+        except Exception as e:
+            info_box.update(Text(f"This edition cannot be played: {e}", style="red"))
+            self._spec = None
+            self.refresh_bindings()
+            return
+        self.edition = edition_id
+        self._spec = spec
+        info = Text()
+        info.append(spec.name, style="bold")
+        if spec.year:
+            info.append(f"  {spec.year}", style="dim")
+        info.append(f"\n\n{spec.description}\n\n")
+        info.append("Players ", style="bold")
+        info.append(f"{spec.players_min} to {spec.players_max}\n")
+        info.append("Money ", style="bold")
+        info.append(f"{spec.vocab.money(spec.starting_money)} each to start\n")
+        info.append("Words ", style="bold")
+        v = spec.vocab
+        info.append(f"{v.houses} and {v.hotels}, {v.jail}, the {v.bank}\n")
+        info.append("Tokens ", style="bold")
+        info.append(", ".join(spec.tokens) + "\n")
+        if spec.variants:
+            info.append("Variants ", style="bold")
+            info.append(", ".join(var.name for var in spec.variants) + "\n")
+        info.append("\nBoard colours\n", style="bold")
+        info_box.update(Group(info, swatches(spec)))
+        self._fill_rules(spec)
+        self._fill_players(spec)
+        self.refresh_bindings()
+
+    # ------------------------------------------------------------------ variant and house rules
+
+    def _fill_rules(self, spec: Spec) -> None:
+        from monopoly_tui.engine.game import HOUSE_RULES
+
+        variants = self.query_one("#variants", RadioSet)
+        variants.remove_children()
+        buttons = [RadioButton("Standard rules", value=True, id="variant-")]
+        buttons += [RadioButton(v.name, id=f"variant-{v.id}") for v in spec.variants]
+        variants.mount_all(buttons)
+        self.query_one("#variant-info", Static).update(
+            Text("The edition's rules as printed.", style="dim"))
+        box = self.query_one("#house-rules", Vertical)
+        box.remove_children()
+        widgets: list[Any] = []
+        for _ in HOUSE_RULES:
+            widgets.append(Horizontal(classes="house-rule"))
+        box.mount_all(widgets)
+        for row, (key, (name, desc)) in zip(widgets, HOUSE_RULES.items(), strict=True):
+            row.mount(Checkbox(name, id=f"hr-{key}"))
+            if key == "turn_limit":
+                row.mount(Input(str(DEFAULT_TURN_LIMIT), id="turn-limit", type="integer",
+                                classes="rounds"))
+                row.mount(Label("rounds", classes="rounds-label"))
+            row.mount(Label(desc, classes="info"))
+
+    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        if event.radio_set.id != "variants" or self._spec is None:
+            return
+        vid = (event.pressed.id or "variant-")[8:]
+        text = "The edition's rules as printed."
+        for v in self._spec.variants:
+            if v.id == vid:
+                text = v.description
+        self.query_one("#variant-info", Static).update(Text(text, style="dim"))
+
+    def chosen_variant(self) -> str | None:
+        rs = self.query_one("#variants", RadioSet)
+        pressed = rs.pressed_button
+        vid = (pressed.id or "variant-")[8:] if pressed is not None else ""
+        return vid or None
+
+    def chosen_house_rules(self) -> dict[str, int | bool]:
+        from monopoly_tui.engine.game import HOUSE_RULES
+
+        out: dict[str, int | bool] = {}
+        for key in HOUSE_RULES:
+            try:
+                box = self.query_one(f"#hr-{key}", Checkbox)
+            except Exception:
+                continue
+            if not box.value:
+                continue
+            if key == "turn_limit":
+                try:
+                    out[key] = max(1, int(self.query_one("#turn-limit", Input).value))
+                except ValueError:
+                    out[key] = DEFAULT_TURN_LIMIT
+            else:
+                out[key] = True
+        return out
+
+    # ------------------------------------------------------------------ players
+
+    def rows(self) -> list[PlayerRow]:
+        return list(self.query(PlayerRow))
+
+    def _fill_players(self, spec: Spec) -> None:
+        box = self.query_one("#player-rows", VerticalScroll)
+        old = [r.seat() for r in self.rows()]
+        box.remove_children()
+        seats = old or [Seat("Player 1", "", True), Seat("Computer", "", False)]
+        seats = seats[: spec.players_max]
+        while len(seats) < spec.players_min:
+            seats.append(Seat(f"Computer {len(seats) + 1}", "", False))
+        rows = []
+        for i, s in enumerate(seats):
+            rows.append(PlayerRow(i, s.name, spec.tokens[i % len(spec.tokens)], spec.tokens,
+                                  s.human))
+        box.mount_all(rows)
+        self.query_one("#players-head", Static).update(
+            Text(f"{spec.name}: {spec.players_min} to {spec.players_max} players; each needs "
+                 "a name and a token of their own.", style="dim"))
+        self.call_after_refresh(self.check_players)
+
+    def action_add_player(self) -> None:
+        spec = self._spec
+        if spec is None or len(self.rows()) >= spec.players_max:
+            return
+        used = {r.seat().token for r in self.rows()}
+        free = [t for t in spec.tokens if t not in used] or list(spec.tokens)
+        n = len(self.rows())
+        row = PlayerRow(n, f"Computer {n + 1}", free[0], spec.tokens, False)
+        self.query_one("#player-rows", VerticalScroll).mount(row)
+        self.call_after_refresh(self.check_players)
+
+    def _renumber(self) -> None:
+        for i, row in enumerate(self.rows()):
+            row.index = i
+            row.query_one(".seat", Label).update(str(i + 1))
+
+    def problems(self) -> list[str]:
+        spec = self._spec
+        if spec is None:
+            return ["pick an edition first"]
+        seats = [r.seat() for r in self.rows()]
+        out = []
+        if not spec.players_min <= len(seats) <= spec.players_max:
+            out.append(f"{spec.name} is for {spec.players_min} to {spec.players_max} players")
+        if any(not s.name for s in seats):
+            out.append("every player needs a name")
+        names = [s.name.lower() for s in seats if s.name]
+        if len(set(names)) != len(names):
+            out.append("two players have the same name")
+        tokens = [s.token for s in seats]
+        if len(set(tokens)) != len(tokens):
+            out.append("each player needs a different token")
+        return out
+
+    def check_players(self) -> None:
+        if not self.is_mounted:
+            return
+        problems = self.problems() if self.step == "players" else []
+        box = self.query_one("#problems", Static)
+        box.update(Text("; ".join(problems).capitalize(), style="yellow") if problems else "")
+        rows = self.rows()
+        spec = self._spec
+        for row in rows:
+            row.query_one(".remove", Button).disabled = spec is None or \
+                len(rows) <= spec.players_min
+        try:
+            self.query_one("#add", Button).disabled = spec is None or \
+                len(rows) >= spec.players_max
+            self.query_one("#start", Button).disabled = bool(self.problems())
+        except Exception:
+            pass
+        self.refresh_bindings()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.check_players()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self.check_players()
+
+    async def on_button_pressed(self, event: Button.Pressed) -> None:
+        button = event.button
+        if "remove" in button.classes:
+            row = next((r for r in self.rows() if button in r.children), None)
+            spec = self._spec
+            if row is not None and spec is not None and len(self.rows()) > spec.players_min:
+                await row.remove()
+                self._renumber()
+                self.check_players()
+            return
+        if button.id == "add":
+            self.action_add_player()
+        elif button.id == "next":
+            self.action_next()
+        elif button.id == "back":
+            self.action_back()
+        elif button.id == "start":
+            self.action_start()
+
+    # ------------------------------------------------------------------ start
+
+    def chosen_pace(self) -> str:
+        pressed = self.query_one("#pace", RadioSet).pressed_button
+        return (pressed.id or "pace-normal")[5:] if pressed is not None else "normal"
+
+    def action_start(self) -> None:
+        if self.problems() or self._spec is None or self.edition is None:
+            return
+        from monopoly_tui.ui.session import Session
+
+        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
+        seats = [r.seat() for r in self.rows()]
+        try:
+            session = Session.new(
+                self.edition, seats, seed=seed, variant=self.chosen_variant(),
+                house_rules=self.chosen_house_rules(), pace=self.chosen_pace(),
+            )
+        except (ValueError, KeyError) as e:
+            self.query_one("#problems", Static).update(Text(str(e), style="red"))
+            return
+        app: Any = self.app
+        app.start_session(session, first=True)

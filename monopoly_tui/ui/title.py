@@ -1,0 +1,129 @@
+"""The title screen: New game, Resume (when a save exists), Load, Rules, Quit.
+
+It imports nothing of the engine or the rulesets, so the app is interactive at once; whether a
+save exists is looked up in the background after the screen is up.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+LOGO = (
+    "█▄ ▄█ █▀█ █▄ █ █▀█ █▀█ █▀█ █   █ █\n"
+    "█ ▀ █ █▄█ █ ▀█ █▄█ █▀▀ █▄█ █▄▄  █ "
+)
+
+
+class TitleScreen(Screen[None]):
+    CSS_PATH = "title.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "pick('new')", "New game", id="new"),
+        Binding("c", "pick('resume')", "Resume", id="resume"),
+        Binding("l", "pick('load')", "Load", id="load"),
+        Binding("question_mark", "pick('rules')", "Rules", key_display="?", id="rules"),
+        Binding("q", "pick('quit')", "Quit", id="quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saves_available = False
+        self.resume_entry: Any = None
+
+    def compose(self) -> ComposeResult:
+        with Center(id="title-box"), Vertical(id="title-inner"):
+            yield Static(Text(LOGO, style="bold"), id="logo")
+            yield Static("Each edition played by its own rulebook.", id="tagline")
+            yield OptionList(
+                Option("New game", id="new"),
+                Option("Resume", id="resume", disabled=True),
+                Option("Load a saved game", id="load", disabled=True),
+                Option("Rules", id="rules"),
+                Option("Quit", id="quit"),
+                id="menu",
+            )
+            yield Static(id="resume-info")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        menu = self.query_one("#menu", OptionList)
+        menu.focus()
+        menu.highlighted = 0
+        self._hide_resume()
+        self.run_worker(self._look_for_saves, thread=True, exclusive=True, group="saves")
+
+    def _hide_resume(self) -> None:
+        menu = self.query_one("#menu", OptionList)
+        try:
+            menu.get_option("resume")
+        except Exception:
+            return
+        menu.remove_option("resume")
+
+    def _look_for_saves(self) -> None:
+        from monopoly_tui.ui import saves_port
+
+        available = saves_port.available()
+        entry = saves_port.latest() if available else None
+        self.app.call_from_thread(self._show_saves, available, entry)
+
+    def _show_saves(self, available: bool, entry: Any) -> None:
+        self.saves_available = available
+        self.resume_entry = entry
+        menu = self.query_one("#menu", OptionList)
+        if available:
+            menu.enable_option("load")
+        if entry is not None:
+            try:
+                menu.get_option("resume")
+            except Exception:
+                label = Text("Resume ")
+                label.append(str(getattr(entry, "edition_name", "") or ""), style="dim")
+                menu.add_option(Option(label, id="resume"))
+                # keep the menu order: move Resume after New game
+                opts = [menu.get_option_at_index(i) for i in range(menu.option_count)]
+                order = ["new", "resume", "load", "rules", "quit"]
+                opts.sort(key=lambda o: order.index(o.id) if o.id in order else 9)
+                highlighted = menu.highlighted
+                menu.clear_options()
+                menu.add_options(opts)
+                menu.highlighted = highlighted
+            edition = str(getattr(entry, "edition_name", "") or "")
+            summary = str(getattr(entry, "summary", "") or "")
+            self.query_one("#resume-info", Static).update(
+                Text(f"Resume {edition}: {summary}" if summary else f"Resume {entry.name}",
+                     style="dim"))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick":
+            what = parameters[0]
+            if what == "resume":
+                return self.resume_entry is not None
+            if what == "load":
+                return True if self.saves_available else None
+        return True
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.action_pick(event.option.id)
+
+    def action_pick(self, what: str) -> None:
+        app: Any = self.app
+        if what == "new":
+            app.action_new_game()
+        elif what == "resume" and self.resume_entry is not None:
+            app.resume(self.resume_entry.name)
+        elif what == "load" and self.saves_available:
+            app.action_load()
+        elif what == "rules":
+            app.action_rules()
+        elif what == "quit":
+            app.exit(0)

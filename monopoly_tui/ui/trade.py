@@ -1,0 +1,314 @@
+"""Trades: the builder (key ``t``) and the partner's review on the same kind of screen.
+
+The builder puts together a ``TradeOffer`` (deeds, cash and Get Out of Jail Free cards both
+ways) and shows the engine's ``trade_problem`` for it as it changes; it can only be proposed
+when the engine would take it. The partner reviews it and accepts or rejects; a counter-offer
+rejects it and opens the builder the other way round, filled in with the same deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, SelectionList, Static
+from textual.widgets.selection_list import Selection
+
+from monopoly_tui.engine import actions as A
+from monopoly_tui.engine import property as P
+from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.state import TradeOffer
+from monopoly_tui.ui.decisions import DecisionScreen
+from monopoly_tui.ui.render import deed_line, money, offer_sides, player_tag
+
+if TYPE_CHECKING:
+    from monopoly_tui.engine.game import Game
+    from monopoly_tui.ui.game import GameScreen
+
+
+def reversed_offer(offer: TradeOffer) -> TradeOffer:
+    """The same deal proposed by the other side (the start of a counter-offer)."""
+    return TradeOffer(
+        proposer=offer.partner,
+        partner=offer.proposer,
+        give_deeds=offer.take_deeds,
+        take_deeds=offer.give_deeds,
+        give_cash=offer.take_cash,
+        take_cash=offer.give_cash,
+        give_cards=offer.take_cards,
+        take_cards=offer.give_cards,
+    )
+
+
+def offer_view(game: Game, offer: TradeOffer) -> Group:
+    """Both sides of an offer, side by side in words."""
+    from rich.table import Table
+
+    gives, takes = offer_sides(game, offer)
+    table = Table.grid(expand=True, padding=(0, 2))
+    table.add_column(ratio=1)
+    table.add_column(ratio=1)
+    left = player_tag(game, offer.proposer)
+    left.append(" gives", style="bold")
+    right = player_tag(game, offer.partner)
+    right.append(" gives", style="bold")
+    table.add_row(left, right)
+    for i in range(max(len(gives), len(takes))):
+        table.add_row(gives[i] if i < len(gives) else "", takes[i] if i < len(takes) else "")
+    return Group(table)
+
+
+class TradeScreen(ModalScreen[None]):
+    """Build a trade offer and propose it."""
+
+    CSS_PATH = "decisions.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="cancel"),
+        Binding("ctrl+s", "propose", "Propose", id="propose"),
+    ]
+
+    def __init__(self, flow: GameScreen, offer: TradeOffer, review: bool = False) -> None:
+        super().__init__(classes="decision")
+        self.flow = flow
+        self.offer = offer
+        self._syncing = False
+
+    @property
+    def game(self) -> Game:
+        return self.flow.session.game
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        st = game.st
+        proposers = self.flow.trade_players() or [self.offer.proposer]
+        with Vertical(id="dialog", classes="wide trade"):
+            yield Label("Trade", classes="title")
+            with Horizontal(classes="who"):
+                yield Label("From")
+                yield Select(
+                    [(st.players[p].name, p) for p in proposers],
+                    value=self.offer.proposer if self.offer.proposer in proposers
+                    else proposers[0],
+                    allow_blank=False,
+                    id="proposer",
+                )
+                yield Label("with")
+                yield Select([], allow_blank=True, id="partner", prompt="partner")
+            with Horizontal(classes="sides"):
+                for side in ("give", "take"):
+                    with Vertical(classes="side", id=f"side-{side}"):
+                        yield Static(id=f"{side}-title", classes="side-title")
+                        yield SelectionList[int](id=f"{side}-deeds")
+                        with Horizontal(classes="amounts"):
+                            yield Label("cash")
+                            yield Input("0", id=f"{side}-cash", type="integer")
+                            yield Label("cards", id=f"{side}-cards-label")
+                            yield Input("0", id=f"{side}-cards", type="integer")
+            yield Static(id="problem")
+            with Horizontal(classes="buttons"):
+                yield Button("Propose [ctrl+s]", id="propose", variant="primary")
+                yield Button("Cancel [esc]", id="cancel")
+
+    def on_mount(self) -> None:
+        self._fill(self.offer)
+
+    # ------------------------------------------------------------------ filling
+
+    def _partners(self, proposer: int) -> list[int]:
+        st = self.game.st
+        return [q for q, pl in enumerate(st.players) if q != proposer and not pl.bankrupt]
+
+    def _fill(self, offer: TradeOffer) -> None:
+        """Show an offer: who, the deeds each side may trade, the amounts."""
+        self._syncing = True
+        game = self.game
+        st = game.st
+        partners = self._partners(offer.proposer)
+        partner = offer.partner if offer.partner in partners else partners[0]
+        sel = self.query_one("#partner", Select)
+        sel.set_options([(st.players[q].name, q) for q in partners])
+        sel.value = partner
+        self.offer = replace(offer, partner=partner)
+        for side, who, chosen, cash, cards in (
+            ("give", offer.proposer, offer.give_deeds, offer.give_cash, offer.give_cards),
+            ("take", partner, offer.take_deeds, offer.take_cash, offer.take_cards),
+        ):
+            title = player_tag(game, who)
+            title.append(" gives", style="bold")
+            title.append(f"   cash {money(game, st.players[who].cash)}", style="dim")
+            self.query_one(f"#{side}-title", Static).update(title)
+            lst: SelectionList[int] = self.query_one(f"#{side}-deeds", SelectionList)
+            lst.clear_options()
+            items = []
+            for d in game.spec.deeds:
+                if st.owner[d.index] != who:
+                    continue
+                built = P.group_has_buildings(game.spec, st, d.group)
+                prompt = deed_line(game, d.index)
+                if built:
+                    prompt.append(f"  (sell the group's {game.spec.vocab.houses} first)",
+                                  style="dim")
+                items.append(Selection(prompt, d.index, d.index in chosen, disabled=built))
+            lst.add_options(items)
+            self.query_one(f"#{side}-cash", Input).value = str(cash)
+            n_cards = len(st.players[who].cards)
+            cards_in = self.query_one(f"#{side}-cards", Input)
+            cards_in.value = str(cards)
+            cards_in.display = n_cards > 0
+            self.query_one(f"#{side}-cards-label", Label).display = n_cards > 0
+        self._syncing = False
+        self._check()
+
+    def _read(self) -> TradeOffer:
+        def num(widget_id: str) -> int:
+            try:
+                return max(0, int(self.query_one(widget_id, Input).value or 0))
+            except ValueError:
+                return -1
+
+        give: SelectionList[int] = self.query_one("#give-deeds", SelectionList)
+        take: SelectionList[int] = self.query_one("#take-deeds", SelectionList)
+        return TradeOffer(
+            proposer=self.offer.proposer,
+            partner=self.offer.partner,
+            give_deeds=tuple(sorted(give.selected)),
+            take_deeds=tuple(sorted(take.selected)),
+            give_cash=num("#give-cash"),
+            take_cash=num("#take-cash"),
+            give_cards=num("#give-cards"),
+            take_cards=num("#take-cards"),
+        )
+
+    def _check(self) -> str:
+        """Show what the engine says of the offer as it stands; '' when it would take it."""
+        if self._syncing:
+            return "busy"
+        offer = self._read()
+        self.offer = offer
+        why = self.game.trade_problem(offer)
+        box = self.query_one("#problem", Static)
+        if why:
+            box.update(Text(f"Cannot propose yet: {why}", style="yellow"))
+        else:
+            box.update(offer_view(self.game, offer))
+        self.query_one("#propose", Button).disabled = bool(why)
+        self.refresh_bindings()
+        return why
+
+    # ------------------------------------------------------------------ events
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if self._syncing or event.value is Select.BLANK:
+            return
+        if event.select.id == "proposer":
+            proposer = int(event.value)  # type: ignore[call-overload]
+            if proposer != self.offer.proposer:
+                partners = self._partners(proposer)
+                self._fill(TradeOffer(proposer, partners[0]))
+        elif event.select.id == "partner":
+            partner = int(event.value)  # type: ignore[call-overload]
+            if partner != self.offer.partner:
+                self._fill(TradeOffer(self.offer.proposer, partner,
+                                      give_deeds=self.offer.give_deeds,
+                                      give_cash=self.offer.give_cash,
+                                      give_cards=self.offer.give_cards))
+
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
+        self._check()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._check()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "propose":
+            self.action_propose()
+        else:
+            self.action_cancel()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "propose" and self.is_mounted:
+            return not self.game.trade_problem(self.offer)
+        return True
+
+    def action_propose(self) -> None:
+        if self._check():
+            return
+        offer = self.offer
+        if self.flow.play(Action(A.A_PROPOSE, offer.proposer, trade=offer)):
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class TradeReview(DecisionScreen):
+    """The partner of a trade accepts, rejects or makes a counter-offer."""
+
+    kind = A.TRADE
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "choose('accept_trade')", "Accept", id="accept"),
+        Binding("r", "choose('reject_trade')", "Reject", id="reject"),
+        Binding("c", "counter", "Counter-offer", id="counter"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="wide"):
+            yield Static(id="head", classes="title")
+            yield Static(id="offer")
+            yield Static(id="problem")
+            with Horizontal(classes="buttons"):
+                yield Button("Accept [a]", id="accept_trade", variant="success")
+                yield Button("Reject [r]", id="reject_trade", variant="error")
+                yield Button("Counter-offer [c]", id="counter", variant="primary")
+
+    def sync(self) -> None:
+        pend = self.pend
+        if pend.kind != self.kind:
+            return
+        game = self.game
+        offer: TradeOffer = pend.context["offer"]
+        head = Text()
+        head.append_text(player_tag(game, offer.partner))
+        head.append(f", {game.st.players[offer.proposer].name} offers you a trade",
+                    style="bold")
+        self.query_one("#head", Static).update(head)
+        self.query_one("#offer", Static).update(offer_view(game, offer))
+        why = game.trade_problem(offer)
+        self.query_one("#problem", Static).update(
+            Text(f"This trade can no longer be made: {why}", style="yellow") if why else "")
+        if not self.mine():
+            self.query_one("#problem", Static).update(
+                Text("Waiting for the computer's answer…", style="italic"))
+        self.set_button("accept_trade", A.A_ACCEPT)
+        self.set_button("reject_trade", A.A_REJECT)
+        self.query_one("#counter", Button).disabled = self.choice(A.A_REJECT) is None
+        super().sync()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose":
+            return self.choice(str(parameters[0])) is not None
+        if action == "counter":
+            return self.choice(A.A_REJECT) is not None
+        return True
+
+    def action_choose(self, kind: str) -> None:
+        self.take(kind)
+
+    def action_counter(self) -> None:
+        if self.choice(A.A_REJECT) is None:
+            return
+        offer: TradeOffer = self.pend.context["offer"]
+        self.flow.ask_counter(reversed_offer(offer))
+        self.take(A.A_REJECT)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "counter":
+            self.action_counter()
+        else:
+            self.take(event.button.id or "")

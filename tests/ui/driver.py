@@ -1,0 +1,113 @@
+"""Drive the app like a player: look at the screen on top and press the keys a player would."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from textual.pilot import Pilot
+
+from monopoly_tui.engine import actions as A
+from monopoly_tui.ui.app import MonopolyApp
+from monopoly_tui.ui.session import Seat, Session
+
+
+def new_session(edition: str, seats: list[tuple[str, bool]], seed: int = 1, **kw: Any) -> Session:
+    from monopoly_tui.rules import load_spec
+
+    spec = load_spec(edition)
+    return Session.new(
+        edition,
+        [Seat(name, spec.tokens[i], human) for i, (name, human) in enumerate(seats)],
+        seed=seed,
+        pace="instant",
+        **kw,
+    )
+
+
+async def settle(pilot: Pilot[Any], rounds: int = 3) -> None:
+    for _ in range(rounds):
+        await pilot.pause()
+
+
+def screen_name(app: MonopolyApp) -> str:
+    return type(app.screen).__name__
+
+
+async def step(pilot: Pilot[Any], app: MonopolyApp, seen: Counter[str],
+               bid_limit: int = 150) -> bool:
+    """Press the keys for whatever is on top; False when the game is over (results shown)."""
+    name = screen_name(app)
+    seen[name] += 1
+    scr: Any = app.screen
+    if name == "ResultsScreen":
+        return False
+    if name in ("FirstPlayerScreen", "CardScreen"):
+        await pilot.press("enter")
+    elif name == "GameScreen":
+        pend = scr.session.pending
+        if pend.kind == A.GAME_OVER:
+            await settle(pilot)
+            return screen_name(app) != "ResultsScreen"
+        if not scr.session.is_human(pend.player):
+            await settle(pilot)
+        elif pend.kind == A.ROLL:
+            await pilot.press("r")
+        elif pend.kind == A.END_TURN:
+            await pilot.press("e")
+        else:
+            await settle(pilot)
+    elif name == "BuyScreen":
+        await pilot.press("b" if scr.choice(A.A_BUY) else ("a" if scr.choice(A.A_AUCTION)
+                                                           else "n"))
+    elif name == "AuctionScreen":
+        pend = scr.pend
+        if scr.mine():
+            ctx = pend.context
+            if ctx["high_bidder"] != pend.player and ctx["high_bid"] < bid_limit \
+                    and scr.choice(A.A_BID) and scr.raise_amount(10) <= ctx["max_bid"]:
+                await pilot.press("2")
+            else:
+                await pilot.press("d")
+        else:
+            await settle(pilot)
+    elif name == "JailScreen":
+        await pilot.press("c" if scr.choice(A.A_USE_CARD) else
+                          ("r" if scr.choice(A.A_ROLL) else "p"))
+    elif name == "TaxScreen":
+        await pilot.press("f")
+    elif name == "DebtScreen":
+        if scr.choice(A.A_PAY_DEBT):
+            await pilot.press("p")
+        elif scr.choice(A.A_BANKRUPT):
+            await pilot.press("B")
+            await settle(pilot)
+            await pilot.press("y")
+        elif scr.mine():
+            await pilot.press("enter")
+        else:
+            await settle(pilot)
+    elif name == "TransferScreen":
+        await pilot.press("l" if scr.choice(A.A_LIFT) else "k")
+    elif name == "PlaceScreen":
+        await pilot.press("enter")
+    elif name == "TradeReview":
+        await pilot.press("r" if scr.mine() else "escape")
+    elif name == "ChoiceScreen":
+        await pilot.press("enter")
+    elif name == "ConfirmScreen":
+        await pilot.press("y")
+    else:
+        await pilot.press("escape")
+    await pilot.pause()
+    return True
+
+
+async def play_out(pilot: Pilot[Any], app: MonopolyApp, limit: int = 3000,
+                   **kw: Any) -> Counter[str]:
+    """Play until the results screen; what screens were seen and how often."""
+    seen: Counter[str] = Counter()
+    for _ in range(limit):
+        if not await step(pilot, app, seen, **kw):
+            return seen
+    raise AssertionError(f"the game did not end in {limit} steps; seen {dict(seen)}")

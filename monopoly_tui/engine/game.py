@@ -139,7 +139,7 @@ class Game:
             rng.shuffle(order)
             st.decks.append(order)
         st.starting_total = spec.starting_money * n
-        options = {
+        options: dict[str, object] = {
             "seed": seed,
             "variant": variant,
             "house_rules": dict(house_rules or {}),
@@ -339,8 +339,8 @@ class Game:
             choices.append(Action(A.A_KEEP, p, t.deed))
         elif kind == A.PLACE_BUILDING:
             ctx["building"] = st.place_kind
-            for d in self._placeable(p):
-                choices.append(Action(A.A_PLACE, p, d))
+            for spot in self._placeable(p):
+                choices.append(Action(A.A_PLACE, p, spot))
         elif kind == A.END_TURN:
             choices.append(Action(A.A_END_TURN, p))
         elif kind == A.RING:
@@ -1183,7 +1183,7 @@ class Game:
                 continue
             if (level + 1 == top) != (kind == "hotel"):
                 continue
-            if (kind == "hotel" and st.bank_hotels <= 0) or (kind == "house" and st.bank_houses <= 0):
+            if (st.bank_hotels if kind == "hotel" else st.bank_houses) <= 0:
                 continue
             out.append(i)
         return out

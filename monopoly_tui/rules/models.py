@@ -472,7 +472,8 @@ class Ruleset(Strict):
     def _cross_checks(self) -> Ruleset:
         problems = cross_check(self)
         if problems:
-            raise ValueError(CROSS_CHECK_MARK + "\n".join(f"{path}: {msg}" for path, msg in problems))
+            lines = "\n".join(f"{path}: {msg}" for path, msg in problems)
+            raise ValueError(CROSS_CHECK_MARK + lines)
         return self
 
 
@@ -501,7 +502,8 @@ def cross_check(rs: Ruleset) -> list[tuple[str, str]]:
             if p is None:
                 bad(f"spaces.{i}", "either every space gives a position or none does")
             elif p != i:
-                bad(f"spaces.{i}.position", f"{p} does not match the space's place in the list ({i})")
+                bad(f"spaces.{i}.position",
+                    f"{p} does not match the space's place in the list ({i})")
     if not isinstance(rs.spaces[0], Go):
         bad("spaces.0.type", "the first space must be GO (type: go)")
     group_ids = {g.id for g in rs.groups}

@@ -190,6 +190,15 @@ def test_owner_must_ask_collects_when_asked() -> None:
     assert game.st.claims == []
 
 
+def test_owner_must_ask_may_still_ask_until_the_next_player_rolls() -> None:
+    """The payer's turn is over, but the next player has not rolled: the owner may still ask."""
+    game = _ask_game()
+    end_turn(game)
+    assert game.pending.kind == A.ROLL and game.pending.player == 1
+    act(game, A.A_COLLECT_RENT, player=1, target=0)
+    assert cashes(game) == [1496, 1504]
+
+
 def test_owner_must_ask_claim_lapses_when_the_next_player_rolls() -> None:
     """'If they forget to ask, you don't have to pay!' once the next player has rolled."""
     game = _ask_game()

@@ -310,3 +310,25 @@ def test_building_shortage_winner_places_the_building_before_raising_the_bid() -
     assert cashes(game) == [1500, 100 + 25 + 50 - 120]
     assert game.st.bank_houses == 1
     assert game.pending.kind == A.ROLL and game.pending.player == 0
+
+
+def test_hotel_shortage_is_auctioned_too() -> None:
+    """'If Villages/Keeps are limited and two or more players wish to buy them, the Banker must
+    auction them off': the last hotel goes to the highest bidder, who turns in four houses."""
+    game = _brown()
+    give_group(game, 1, "dark-blue")
+    for d in ("mediterranean", "baltic", "park-place", "boardwalk"):
+        build(game, d, 4)
+    game.st.bank_hotels = 1
+    houses = game.st.bank_houses
+    act(game, A.A_BUILD, player=0, target=deed(game, "baltic"))
+    assert game.pending.kind == A.AUCTION
+    assert game.pending.context["building"] == "hotel"
+    act(game, A.A_BID, amount=60)  # Ann
+    act(game, A.A_BID, amount=250)  # Bob
+    act(game, A.A_DROP)  # Ann
+    assert game.pending.kind == A.PLACE_BUILDING
+    act(game, A.A_PLACE, target=deed(game, "boardwalk"))
+    assert game.st.buildings[deed(game, "boardwalk")] == 5
+    assert (game.st.bank_houses, game.st.bank_hotels) == (houses + 4, 0)
+    assert cashes(game) == [1500, 1250]

@@ -2,48 +2,67 @@
 four-player bot games per second, with the full rules (no invariant checks, no output).
 
     .venv/bin/python benchmarks/bench_engine.py [--edition classic] [--bot basic]
-        [--games 300] [--players 4] [--max-turns 2000] [--repeat 3] [--profile]
+        [--games 300] [--players 4] [--max-turns 2000] [--repeat 3] [--profile] [--mypyc]
 
 Each figure is the best of ``--repeat`` runs over the same seeded games (the games are the same
 every run, so the figures compare machines and versions of the engine), in CPU seconds of this
 process (``time.process_time``), so other work on the machine disturbs it less; the wall time
-is shown too. ``--profile`` prints
-where the time goes instead (cProfile, sorted by own time).
+is shown too. The games are played by ``simulate.play_game`` without its invariant checks.
+
+``--profile`` prints where the time goes instead (cProfile, sorted by own time; pyinstrument,
+if installed, gives a truer tree). ``--mypyc`` compiles the engine, bots and simulator with
+mypyc in a temporary copy (``mypyc_build.py``) and measures that.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import os
 import pstats
+import shutil
+import subprocess
 import sys
 import time
+from pathlib import Path
 
-from monopoly_tui.bots import make_bot
-from monopoly_tui.bots.base import decider
-from monopoly_tui.engine.game import Game
 from monopoly_tui.rules import load_spec
+from monopoly_tui.simulate import play_game
 
 
 def play(edition: str, bot: str, games: int, players: int, max_turns: int) -> tuple[int, int]:
     """Play the seeded games; returns (player-turns, decisions)."""
     spec = load_spec(edition)
-    seats = [(f"{bot} {i + 1}", spec.tokens[i]) for i in range(players)]
+    seats = [bot] * players
     turns = decisions = 0
     for seed in range(games):
-        game = Game.new(spec, seats, seed=seed)
-        bots = [decider(make_bot(bot, seed * 16 + i)) for i in range(players)]
-        st = game.st
-        act = game.act
-        while not st.over and st.turns < max_turns:
-            kind, who = game.waiting_for
-            act(bots[who](game, kind, who))
-        turns += st.turns
-        decisions += st.decisions
+        result, failure = play_game(spec, seats, seed, max_turns=max_turns, check=False)
+        if failure is not None:
+            raise SystemExit(f"game {seed} failed: {failure.problems}")
+        turns += result.turns
+        decisions += result.decisions
     return turns, decisions
 
 
+def _compiled(argv: list[str]) -> int:
+    """Build a mypyc-compiled copy and run this benchmark there."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from mypyc_build import build
+
+    print("compiling with mypyc...", file=sys.stderr)
+    out = build()
+    try:
+        env = dict(os.environ, PYTHONPATH=str(out))
+        args = [a for a in argv if a != "--mypyc"]
+        cmd = [sys.executable, str(Path(__file__).resolve()), *args]
+        print("(mypyc-compiled engine, bots and simulator)")
+        return subprocess.run(cmd, env=env, check=False).returncode
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--edition", default="classic")
     ap.add_argument("--bot", default="basic")
@@ -52,7 +71,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-turns", type=int, default=2000)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--mypyc", action="store_true")
     args = ap.parse_args(argv)
+    if args.mypyc:
+        return _compiled(argv)
     load_spec(args.edition)  # loading the YAML is not the engine's time
     if args.profile:
         prof = cProfile.Profile()

@@ -2,10 +2,12 @@
 state of many seeded bot games. An optimisation must leave it unchanged.
 
     .venv/bin/python benchmarks/engine_fingerprint.py [--games 200] [--save FILE | --check FILE]
+        [--mypyc]
 
 Games cycle through the built-in editions and both bots (random bots stress auctions, trades,
 debts and mortgages; basic bots reach buildings and shortages). Printed per edition, so a
-change can be traced to an edition.
+change can be traced to an edition. ``--mypyc`` computes it with the engine and bots compiled
+by mypyc (``mypyc_build.py``): compiling must not change behaviour either.
 """
 
 from __future__ import annotations
@@ -13,8 +15,12 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
+import shutil
+import subprocess
 import sys
 from dataclasses import fields
+from pathlib import Path
 
 from monopoly_tui.bots import make_bot
 from monopoly_tui.engine.game import Game
@@ -58,7 +64,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--save", metavar="FILE")
     ap.add_argument("--check", metavar="FILE")
+    ap.add_argument("--mypyc", action="store_true")
+    argv = sys.argv[1:] if argv is None else argv
     args = ap.parse_args(argv)
+    if args.mypyc:
+        sys.path.insert(0, str(Path(__file__).parent))
+        from mypyc_build import build
+
+        out = build()
+        try:
+            env = dict(os.environ, PYTHONPATH=str(out))
+            rest = [a for a in argv if a != "--mypyc"]
+            cmd = [sys.executable, str(Path(__file__).resolve()), *rest]
+            return subprocess.run(cmd, env=env, check=False).returncode
+        finally:
+            shutil.rmtree(out, ignore_errors=True)
     fp = fingerprint(args.games)
     print(json.dumps(fp, indent=1))
     if args.save:

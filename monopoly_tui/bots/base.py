@@ -12,7 +12,7 @@ it always ends: every sale or mortgage lowers what is left to raise.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from typing import Protocol
 
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.game import Game
@@ -27,9 +27,9 @@ class NoChoiceError(Exception):
     """The game waits for a decision that has no legal choice (an engine fault)."""
 
 
-@runtime_checkable
 class Bot(Protocol):
-    """A computer player for one seat."""
+    """A computer player for one seat. (Not ``runtime_checkable``: mypyc, which can compile
+    the bots, does not support it.)"""
 
     name: str
 

@@ -455,3 +455,38 @@ def test_random_bot_bids_random_legal_amounts() -> None:
             assert game.min_bid() <= a.amount <= game.max_bid(0)
             amounts.add(a.amount)
     assert len(amounts) > 5
+
+
+def test_basic_offers_to_buy_a_set_completing_deed_at_the_sellers_premium() -> None:
+    """No swap completes a group for both, so the bot offers to buy the deed it lacks for its
+    price plus the group's price (what the seller's valuation asks); the seller accepts."""
+    game = _game()
+    st = game.st
+    park, boardwalk = _group(game, "dark-blue")
+    st.owner[park] = 0
+    st.owner[boardwalk] = 1
+    _set_cash(game, 3000, 1500)
+    _end_of_turn(game)
+    bot = BasicBot(seed=0)
+    for _ in range(200):
+        a = bot.choose(game, 0)
+        if a.kind == A.A_PROPOSE:
+            break
+        st.turns += 1
+    assert a.trade == TradeOffer(0, 1, (), (boardwalk,), give_cash=400 + 750)
+    game.act(a)
+    assert BasicBot().choose(game, 1) == Action(A.A_ACCEPT, 1)
+
+
+def test_basic_does_not_buy_a_set_completing_deed_below_its_reserve() -> None:
+    game = _game()
+    st = game.st
+    park, boardwalk = _group(game, "dark-blue")
+    st.owner[park] = 0
+    st.owner[boardwalk] = 1
+    _set_cash(game, 1150 + Board(game.spec).base_reserve - 1, 1500)
+    _end_of_turn(game)
+    bot = BasicBot(seed=0)
+    for _ in range(100):
+        assert bot.choose(game, 0).kind == A.A_END_TURN
+        st.turns += 1

@@ -16,7 +16,9 @@ Its habits, each one a method below:
 - accepts a trade only when it is fair by its valuation (deeds at their price, a whole colour
   group worth its price again), and never hands over the deed that completes a group for the
   other player without a premium of that group's price;
-- now and then proposes a swap that completes a colour group for both players.
+- now and then proposes a swap that completes a colour group for both players; when there is
+  none, offers to buy the deed that completes its own group at the seller's premium, if rich
+  enough (without this, a game where every group is split stalls until the turn cap).
 - with the Ring: battles every bearer it meets; keeps the Ring while its cash covers the Eye's
   penalty on the next circle, else offers it (``bots.ring_choice``).
 """
@@ -445,14 +447,15 @@ class BasicBot:
 
     def _propose(self, game: Game, player: int) -> Action | None:
         """Now and then (at most once a turn), a one-for-one swap that completes a colour group
-        for each side, with cash making it even by the shared valuation; never the same offer
-        twice. After a search that found nothing it looks again only once ownership changed."""
+        for each side, with cash making it even by the shared valuation. When no such swap
+        exists, an offer to buy outright a deed that completes its own group, at the price
+        the shared valuation makes even (the deed's price plus the group's price: the premium
+        a seller asks), if its reserve stays. Never the same offer twice; after a swap search
+        that found nothing it searches swaps again only once ownership changed."""
         st = game.st
         self._trade_turn = st.turns
         board = self.board
         owner = st.owner
-        if owner == self._propose_snap:
-            return None
         # deeds that would complete a group for me, by who holds them
         wanted: list[tuple[int, int]] = []
         for g in board.street_groups:
@@ -462,23 +465,38 @@ class BasicBot:
                 q = owner[missing[0]]
                 if q >= 0 and not st.players[q].bankrupt:
                     wanted.append((q, missing[0]))
+        if not wanted:
+            return None
+        card_value = game.spec.rules.jail_fine
+        if owner != self._propose_snap:
+            for q, take in wanted:
+                for g in board.street_groups:
+                    deeds = board.group_deeds[g]
+                    missing = [d for d in deeds if owner[d] != q]
+                    if g == board.group_of[take] or len(missing) != 1 or len(deeds) < 2 \
+                            or owner[missing[0]] != player:
+                        continue
+                    give = missing[0]
+                    base = TradeOffer(player, q, (give,), (take,))
+                    net = trade_value(board, st, player, base, card_value)
+                    if net >= 0:
+                        offer = TradeOffer(player, q, (give,), (take,), give_cash=net)
+                    else:
+                        offer = TradeOffer(player, q, (give,), (take,), take_cash=-net)
+                    if offer in self._proposed or game.trade_problem(offer):
+                        continue
+                    self._proposed.add(offer)
+                    return Action(A.A_PROPOSE, player, trade=offer)
+            self._propose_snap = owner.copy()
+        cash = st.players[player].cash
+        reserve = self.reserve(st, player)
         for q, take in wanted:
-            for g in board.street_groups:
-                deeds = board.group_deeds[g]
-                missing = [d for d in deeds if owner[d] != q]
-                if g == board.group_of[take] or len(missing) != 1 or len(deeds) < 2 \
-                        or owner[missing[0]] != player:
-                    continue
-                give = missing[0]
-                base = TradeOffer(player, q, (give,), (take,))
-                net = trade_value(board, st, player, base, game.spec.rules.jail_fine)
-                if net >= 0:
-                    offer = TradeOffer(player, q, (give,), (take,), give_cash=net)
-                else:
-                    offer = TradeOffer(player, q, (give,), (take,), take_cash=-net)
-                if offer in self._proposed or game.trade_problem(offer):
-                    continue
-                self._proposed.add(offer)
-                return Action(A.A_PROPOSE, player, trade=offer)
-        self._propose_snap = owner.copy()
+            net = trade_value(board, st, player, TradeOffer(player, q, (), (take,)), card_value)
+            if net <= 0 or cash - net < reserve:
+                continue
+            offer = TradeOffer(player, q, (), (take,), give_cash=net)
+            if offer in self._proposed or game.trade_problem(offer):
+                continue
+            self._proposed.add(offer)
+            return Action(A.A_PROPOSE, player, trade=offer)
         return None

@@ -984,12 +984,12 @@ class Game:
                 if not spots:
                     self._emit(Event("cannot_place", player=w, text=auc.building))
                     return
-                self._owe(w, -1, auc.high_bid, "building_auction")
                 if w == auc.requester and auc.request_deed in spots:
-                    self._place(w, auc.request_deed, auc.building)
+                    self._place_bought(w, auc.request_deed, auc.building, auc.high_bid)
                 else:
                     st.place_building = w
                     st.place_kind = auc.building
+                    st.place_bid = auc.high_bid
             else:
                 st.owner[auc.deed] = w
                 self._owe(w, -1, auc.high_bid, f"auction:{auc.deed}")
@@ -1202,10 +1202,19 @@ class Game:
         st = self.st
         if a.target not in self._placeable(a.player):
             raise IllegalAction(a, "the building cannot go there")
-        kind = st.place_kind
+        kind, bid = st.place_kind, st.place_bid
         st.place_building = -1
         st.place_kind = ""
-        self._place(a.player, a.target, kind)
+        st.place_bid = 0
+        self._place_bought(a.player, a.target, kind, bid)
+
+    def _place_bought(self, p: int, deed: int, kind: str, bid: int) -> None:
+        """A building won at auction goes on the street, then is paid for: the winning bid,
+        and never less than the building's price on that street."""
+        d = self.spec.deeds[deed]
+        price = max(bid, d.hotel_cost if kind == "hotel" else d.house_cost)
+        self._place(p, deed, kind)
+        self._owe(p, -1, price, "building_auction")
 
     def _sell_building(self, a: Action) -> None:
         st, spec = self.st, self.spec

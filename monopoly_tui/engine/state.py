@@ -151,6 +151,8 @@ class GameState:
     place_building: int = -1
     """A player who won a building auction and must place it."""
     place_kind: str = ""
+    place_bid: int = 0
+    """The winning bid for that building; it is paid when the building is placed."""
     pot: int = 0
     bank_net: int = 0
     """Money the bank has paid out minus what it has taken in (the ledger's balance)."""

@@ -332,3 +332,20 @@ def test_hotel_shortage_is_auctioned_too() -> None:
     assert game.st.buildings[deed(game, "boardwalk")] == 5
     assert (game.st.bank_houses, game.st.bank_hotels) == (houses + 4, 0)
     assert cashes(game) == [1500, 1250]
+
+
+def test_building_won_at_auction_costs_at_least_its_price_where_it_goes() -> None:
+    """Bids start at the asker's building price; a winner who puts the house on a dearer
+    street pays that street's price when the bid was lower (designed: the rulebooks give no
+    starting price for a building auction)."""
+    game = _brown()
+    give_group(game, 1, "green")
+    game.st.bank_houses = 1
+    act(game, A.A_BUILD, player=0, target=deed(game, "mediterranean"))
+    act(game, A.A_BID, amount=50)  # Ann
+    act(game, A.A_BID, amount=60)  # Bob
+    act(game, A.A_DROP)  # Ann
+    assert game.pending.kind == A.PLACE_BUILDING
+    act(game, A.A_PLACE, target=deed(game, "pacific"))
+    assert game.st.buildings[deed(game, "pacific")] == 1
+    assert cashes(game) == [1500, 1300]

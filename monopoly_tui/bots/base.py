@@ -65,6 +65,7 @@ class Board:
         "hotel_cost",
         "house_cost",
         "is_street",
+        "level_rent",
         "mortgage",
         "price",
         "rents",
@@ -100,6 +101,27 @@ class Board:
         whole group doubles the rent and opens building, so bots count it as the group's price
         again."""
         self.base_reserve = spec.starting_money // 20
+        self.level_rent = [
+            [self.rent_at(d.index, level, True) for level in range(self.top + 1)]
+            if d.kind == STREET and d.rent else [0] * (self.top + 1)
+            for d in deeds
+        ]
+        """Per street, the rent at each building level with the whole group held (a table, so
+        the bots' scans at every turn are list lookups)."""
+
+    @classmethod
+    def of(cls, spec: Spec) -> Board:
+        """The board of an edition, shared by the bots of every game of it (the last few
+        editions are kept)."""
+        key = id(spec)
+        hit = _BOARDS.get(key)
+        if hit is not None and hit[0] is spec:
+            return hit[1]
+        board = cls(spec)
+        if len(_BOARDS) >= 8:
+            del _BOARDS[next(iter(_BOARDS))]
+        _BOARDS[key] = (spec, board)
+        return board
 
     def rent_at(self, deed: int, level: int, full: bool) -> int:
         """A street's rent at a building level (0 = unimproved, doubled when ``full``)."""
@@ -148,6 +170,10 @@ class Board:
         return bool(others) and others[0] >= 0 and others[0] != player and all(
             o == others[0] for o in others
         )
+
+
+_BOARDS: dict[int, tuple[Spec, Board]] = {}
+"""Boards by the id of their spec (the spec is kept with it, so the id stays its own)."""
 
 
 class ExtraLimit:

@@ -111,7 +111,7 @@ class BasicBot:
         ``player`` must be what it says)."""
         if game.spec is not self._spec:
             self._spec = game.spec
-            self.board = Board(game.spec)
+            self.board = Board.of(game.spec)
             self._cache.clear()
             self._owner_snap = []
         if kind == A.ROLL:
@@ -161,14 +161,16 @@ class BasicBot:
             return 0
         snap_b, snap_o, snap_p = self._threat_snap
         if b != snap_b or st.owner != snap_o or player != snap_p:
-            board = self.board
+            level_rent = self.board.level_rent
             owner = st.owner
             top = 0
             for d, level in enumerate(b):
-                if level and owner[d] != player and owner[d] >= 0:
-                    rent = board.rent_at(d, level, True)
-                    if rent > top:
-                        top = rent
+                if level:
+                    o = owner[d]
+                    if o != player and o >= 0:
+                        rent = level_rent[d][level]
+                        if rent > top:
+                            top = rent
             self._threat = top
             self._threat_snap = (b.copy(), owner.copy(), player)
         return self._threat
@@ -422,20 +424,19 @@ class BasicBot:
         board = self.board
         b, mortgaged = st.buildings, st.mortgaged
         top = board.top
+        level_rent = board.level_rent
         best: tuple[float, int] | None = None
         for g in full:
             deeds = board.group_deeds[g]
-            if any(mortgaged[d] for d in deeds):
-                continue
-            low = min(b[d] for d in deeds)
-            if low >= top:
+            levels = [b[d] for d in deeds]
+            low = min(levels)
+            if low >= top or True in [mortgaged[d] for d in deeds]:
                 continue
             d = min((d for d in deeds if b[d] == low), key=lambda x: (board.step_cost(x, low), x))
             cost = board.step_cost(d, low)
             if cost <= 0 or cash - cost < reserve:
                 continue
-            gain = board.rent_at(d, low + 1, True) - board.rent_at(d, low, True)
-            score = gain / cost
+            score = (level_rent[d][low + 1] - level_rent[d][low]) / cost
             if best is None or score > best[0]:
                 best = (score, d)
         if best is None:
@@ -491,6 +492,11 @@ class BasicBot:
         cash = st.players[player].cash
         reserve = self.reserve(st, player)
         for q, take in wanted:
+            # at least the deed's price, less lifting its mortgage, plus the group's price
+            floor = board.price[take] - board.unmortgage_cost[take] \
+                + board.set_bonus[board.group_of[take]]
+            if cash - floor < reserve:
+                continue
             net = trade_value(board, st, player, TradeOffer(player, q, (), (take,)), card_value)
             if net <= 0 or cash - net < reserve:
                 continue

@@ -957,8 +957,11 @@ class Game:
             auc.turn = (auc.turn + 1) % len(auc.bidders)
         # Bidders who cannot even reach the minimum drop out by themselves.
         if auc.bidders:
-            still = [b for b in auc.bidders
-                     if b == auc.high_bidder or self.max_bid(b) >= self.min_bid()]
+            need = self.min_bid()
+            players = st.players
+            # (cash first: counting what a player could raise means going through the deeds)
+            still = [b for b in auc.bidders if b == auc.high_bidder
+                     or players[b].cash >= need or self.max_bid(b) >= need]
             if len(still) != len(auc.bidders):
                 for b in auc.bidders:
                     if b not in still:

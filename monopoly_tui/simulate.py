@@ -17,7 +17,9 @@ from typing import Any
 
 from monopoly_tui.bots import make_bot
 from monopoly_tui.bots.base import decider
+from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
+from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.spec import STREET, Spec
 from monopoly_tui.engine.state import RingTally
@@ -28,6 +30,8 @@ STUCK_DECISIONS = 10_000
 """More decisions than this within one player-turn means the game (or a bot) is stuck."""
 SHADES = " ░▒▓█"
 """The heat map's shading, from the least landed-on spaces to the most."""
+_OPEN = (A.ROLL, A.JAIL, A.END_TURN)
+"""Decisions during which any player may act (ask for rent owed)."""
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -168,7 +172,8 @@ def play_game(
 ) -> tuple[GameResult, Failure | None]:
     """Play one bot game to its end or the cap, checking the invariants after every decision
     (when ``check``). ``after_decision`` is called after each decision, before the check (the
-    tests use it to corrupt a state on purpose)."""
+    tests use it to corrupt a state on purpose). Where owners must ask for rent, each owner
+    asks as soon as the rent is owed (bots are only asked for their own decisions)."""
     n = len(bots)
     names = [(f"{bots[i]} {i + 1}", spec.tokens[i]) for i in range(n)]
     failure: Failure | None = None
@@ -199,7 +204,11 @@ def play_game(
             break
         try:
             kind, who = game.waiting_for
-            game.act(players[who](game, kind, who))
+            if st.claims and kind in _OPEN:
+                # Rent the owner must ask for (a rule option): every bot asks at once.
+                game.act(Action(A.A_COLLECT_RENT, st.claims[0].owner, 0))
+            else:
+                game.act(players[who](game, kind, who))
         except Exception as e:
             failure = Failure(
                 index, seed, len(game.history) + 1, "crash",

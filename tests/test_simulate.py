@@ -245,3 +245,20 @@ def test_bad_arguments_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> N
     assert _run(capsys, "--players", "9")[0] == 2
     assert _run(capsys, "--variant", "nope", "--games", "1")[0] == 2
     assert _run(capsys, "--edition", "no-such-edition")[0] == 2
+
+
+def test_rent_owners_must_ask_for_is_asked_for() -> None:
+    """Under the 'owner must ask' rent option, the simulated owners ask for every rent owed,
+    so rent is paid as in automatic games."""
+    spec = load_spec("classic")
+    asking = spec.with_rules(spec.rules.with_overrides({"rent_collection": "owner_must_ask"}))
+    collected: list[int] = []
+
+    def count(game: Game) -> None:
+        collected.extend(1 for e in game.last_events if e.kind == "paid"
+                         and e.text.startswith("rent:"))
+
+    result, failure = S.play_game(asking, ["basic"] * 4, seed=3, after_decision=count)
+    assert failure is None
+    assert result.end == "last_standing"
+    assert len(collected) > 50

@@ -69,18 +69,23 @@ class MonopolyApp(App[int]):
         """A fixed pace for computer seats (tests: 'instant'); None: the player's choice."""
         self.exit_on_mount = exit_on_mount
         self._too_small: TooSmallScreen | None = None
+        self._mounted = False
 
     def on_mount(self) -> None:
         # Pushed, not the default screen: a default screen's CSS_PATH is not loaded.
         self.push_screen(TitleScreen())
+        self._mounted = True
         self._check_size(self.size.width, self.size.height)
         if self.exit_on_mount:
             self.call_after_refresh(self.exit, 0)
 
     def on_resize(self, event: events.Resize) -> None:
-        self._check_size(event.size.width, event.size.height)
+        if self._mounted:  # before the title screen is up, on_mount checks
+            self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
+        """Cover everything with the 'too small' message while the terminal is too small.
+        Nothing else is pushed meanwhile: it takes the keys, and the game waits for the top."""
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         if small and self._too_small is None:
             self._too_small = TooSmallScreen()

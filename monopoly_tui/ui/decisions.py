@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from monopoly_tui.engine import actions as A
@@ -84,11 +84,18 @@ class DecisionScreen(ModalScreen[None]):
         self.dismiss(None)
 
     def on_mount(self) -> None:
+        self._ready = True
         self.sync()
 
     def sync(self) -> None:
-        """Show the state of the decision now."""
+        """Show the state of the decision now (once the screen is up)."""
+        if not getattr(self, "_ready", False):
+            return
+        self.draw()
         self.refresh_bindings()
+
+    def draw(self) -> None:
+        """Draw the decision from the game state (each modal its own)."""
 
     def set_button(self, button_id: str, kind: str, label: str | None = None) -> None:
         """Enable a button when its choice is offered now; hide it when it never is here."""
@@ -132,8 +139,9 @@ class BuyScreen(DecisionScreen):
                 yield Button("Buy", id="buy", variant="success")
                 yield Button("Auction", id="auction", variant="warning")
                 yield Button("Don't buy", id="decline")
+        yield Footer()
 
-    def sync(self) -> None:
+    def draw(self) -> None:
         pend = self.pend
         if pend.kind != self.kind:
             return
@@ -144,7 +152,7 @@ class BuyScreen(DecisionScreen):
         cash = game.st.players[pend.player].cash
         self.query_one("#head", Static).update(
             self.heading(f"landed on {spec.deeds[deed].name}"))
-        self.query_one("#deed", Static).update(deed_card(game, deed, width=40))
+        self.query_one("#deed", Static).update(deed_card(game, deed, width=44, compact=True))
         body = Text()
         body.append(f"Price {money(game, price)}", style="bold")
         body.append(f"\nCash {money(game, cash)}")
@@ -164,11 +172,12 @@ class BuyScreen(DecisionScreen):
             body.append("\nNot bought, it goes to auction (you may bid too).", style="dim")
         self.query_one("#body", Static).update(body)
         self.set_button("buy", A.A_BUY, f"Buy for {money(game, price)} [b]")
+        if not short:
+            self.query_one("#buy", Button).focus()  # Enter buys
         self.query_one("#auction", Button).display = spec.rules.auctions
         self.query_one("#decline", Button).display = not spec.rules.auctions
         self.set_button("auction", A.A_AUCTION, "Auction [a]")
         self.set_button("decline", A.A_DECLINE, "Don't buy [n]")
-        super().sync()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose":
@@ -221,8 +230,9 @@ class AuctionScreen(DecisionScreen):
                 yield Input(placeholder="amount", id="amount", type="integer")
                 yield Button("Bid", id="bid", variant="primary")
                 yield Button("Drop out [d]", id="drop", variant="error")
+        yield Footer()
 
-    def sync(self) -> None:
+    def draw(self) -> None:
         pend = self.pend
         if pend.kind != self.kind:
             return
@@ -242,7 +252,7 @@ class AuctionScreen(DecisionScreen):
         deed_box = self.query_one("#deed", Static)
         deed_box.display = deed >= 0
         if deed >= 0:
-            deed_box.update(deed_card(game, deed, width=40))
+            deed_box.update(deed_card(game, deed, width=44, compact=True))
         high = Text()
         if ctx["high_bidder"] >= 0:
             high.append("High bid ")
@@ -266,7 +276,8 @@ class AuctionScreen(DecisionScreen):
         turn.append_text(player_tag(game, pend.player))
         if human:
             turn.append("'s bid", style="bold")
-            turn.append(f"  · at least {money(game, ctx['min_bid'])}"
+            turn.append(f"  · +1 bids {money(game, self.raise_amount(1))}", style="bold")
+            turn.append(f"\nat least {money(game, ctx['min_bid'])}"
                         f" · at most {money(game, ctx['max_bid'])} (cash and what can be raised)",
                         style="dim")
         else:
@@ -278,12 +289,11 @@ class AuctionScreen(DecisionScreen):
         for k in RAISES:
             btn = self.query_one(f"#raise-{k}", Button)
             amount = self.raise_amount(k)
-            btn.label = f"+{k} → {money(game, amount)}" if k == RAISES[0] else f"+{k}"
+            btn.label = f"+{k}"
             btn.disabled = not can_bid or amount > ctx["max_bid"]
         self.query_one("#amount", Input).disabled = not can_bid
         self.query_one("#bid", Button).disabled = not can_bid
         self.query_one("#drop", Button).disabled = self.choice(A.A_DROP) is None
-        super().sync()
 
     def raise_amount(self, by: int) -> int:
         ctx = self.pend.context
@@ -342,6 +352,7 @@ class AuctionScreen(DecisionScreen):
             self.notify("Type a whole amount to bid.", severity="warning")
             return
         field.value = ""
+        self.set_focus(None)  # the keys 1-4 and d work again
         self.bid(amount)
 
 
@@ -366,8 +377,9 @@ class JailScreen(DecisionScreen):
                 yield Button("Pay the fine", id="pay_fine", variant="warning")
                 yield Button("Use a card", id="use_card", variant="success")
                 yield Button("Roll for doubles", id="roll", variant="primary")
+        yield Footer()
 
-    def sync(self) -> None:
+    def draw(self) -> None:
         pend = self.pend
         if pend.kind != self.kind:
             return
@@ -391,7 +403,6 @@ class JailScreen(DecisionScreen):
         self.set_button("roll", A.A_ROLL, "Roll for doubles [r]")
         self.query_one("#use_card", Button).display = bool(pl.cards)
         self.query_one("#roll", Button).display = r.jail_roll_for_doubles
-        super().sync()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose":
@@ -432,8 +443,9 @@ class TaxScreen(DecisionScreen):
             with Horizontal(classes="buttons"):
                 yield Button("Flat", id="tax_flat", variant="primary")
                 yield Button("Percent", id="tax_percent", variant="primary")
+        yield Footer()
 
-    def sync(self) -> None:
+    def draw(self) -> None:
         pend = self.pend
         if pend.kind != self.kind:
             return
@@ -449,7 +461,6 @@ class TaxScreen(DecisionScreen):
         self.query_one("#body", Static).update(body)
         self.set_button("tax_flat", A.A_TAX_FLAT, f"Pay {money(game, ctx['amount'])} [f]")
         self.set_button("tax_percent", A.A_TAX_PERCENT, f"Pay {ctx['percent']}% [p]")
-        super().sync()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose":
@@ -485,8 +496,9 @@ class DebtScreen(DecisionScreen):
                 yield Button("Pay", id="pay", variant="success")
                 yield Button("Trade [t]", id="trade")
                 yield Button("Declare bankruptcy [B]", id="bankrupt", variant="error")
+        yield Footer()
 
-    def sync(self) -> None:
+    def draw(self) -> None:
         pend = self.pend
         if pend.kind != self.kind:
             return
@@ -516,7 +528,6 @@ class DebtScreen(DecisionScreen):
         bankrupt.display = self.choice(A.A_BANKRUPT) is not None
         self.query_one("#trade", Button).disabled = not (
             self.mine() and self.flow.trade_players())
-        super().sync()
         if self.mine():
             lst.focus()
 
@@ -586,8 +597,9 @@ class TransferScreen(DecisionScreen):
             with Horizontal(classes="buttons"):
                 yield Button("Lift", id="lift_mortgage", variant="success")
                 yield Button("Keep", id="keep_mortgage", variant="warning")
+        yield Footer()
 
-    def sync(self) -> None:
+    def draw(self) -> None:
         pend = self.pend
         if pend.kind != self.kind:
             return
@@ -597,7 +609,7 @@ class TransferScreen(DecisionScreen):
         d = game.spec.deeds[ctx["deed"]]
         self.query_one("#head", Static).update(
             self.heading(f"received {d.name} under {v.mortgage}"))
-        self.query_one("#deed", Static).update(deed_card(game, d.index, width=40))
+        self.query_one("#deed", Static).update(deed_card(game, d.index, width=44, compact=True))
         body = Text()
         body.append(f"Lift the {v.mortgage} now for {money(game, ctx['lift_cost'])}", style="bold")
         body.append(f", or keep it under {v.mortgage} and pay {money(game, ctx['interest'])} "
@@ -607,7 +619,6 @@ class TransferScreen(DecisionScreen):
         self.set_button("lift_mortgage", A.A_LIFT, f"Lift for {money(game, ctx['lift_cost'])} [l]")
         self.set_button("keep_mortgage", A.A_KEEP,
                         f"Keep, pay {money(game, ctx['interest'])} [k]")
-        super().sync()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose":
@@ -632,8 +643,9 @@ class PlaceScreen(DecisionScreen):
             yield Static(id="head", classes="title")
             yield Label("Choose where it goes (Enter):", classes="hint")
             yield OptionList(id="spots")
+        yield Footer()
 
-    def sync(self) -> None:
+    def draw(self) -> None:
         pend = self.pend
         if pend.kind != self.kind:
             return
@@ -648,9 +660,10 @@ class PlaceScreen(DecisionScreen):
             label.append(f"  now {level_words(game, game.st.buildings[c.target])}", style="dim")
             spots.add_option(Option(label, id=f"deed-{c.target}"))
         spots.disabled = not self.mine()
+        if spots.option_count:
+            spots.highlighted = 0
         if self.mine():
             spots.focus()
-        super().sync()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id and self.mine():
@@ -692,8 +705,9 @@ class ChoiceScreen(DecisionScreen):
             yield Static(id="head", classes="title")
             yield Static(id="body")
             yield OptionList(id="choices")
+        yield Footer()
 
-    def sync(self) -> None:
+    def draw(self) -> None:
         pend = self.pend
         if pend.kind != self.kind:
             return
@@ -708,9 +722,10 @@ class ChoiceScreen(DecisionScreen):
         for i, c in enumerate(pend.choices):
             lst.add_option(Option(choice_label(game, c), id=f"c-{i}"))
         lst.disabled = not self.mine()
+        if lst.option_count:
+            lst.highlighted = 0
         if self.mine():
             lst.focus()
-        super().sync()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id and self.mine():
@@ -770,6 +785,7 @@ class CardScreen(ModalScreen[None]):
             yield Static(card_text(game, self.deck, self.card), id="card")
             with Horizontal(classes="buttons"):
                 yield Button("OK [Enter]", id="ok", variant="primary")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#ok", Button).focus()
@@ -803,6 +819,7 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(classes="buttons"):
                 yield Button(f"{self.yes} [y]", id="yes", variant="error")
                 yield Button(f"{self.no} [n]", id="no", variant="primary")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Footer, Static
 
 from monopoly_tui.engine.actions import Event
 from monopoly_tui.engine.describe import describe
@@ -68,6 +68,7 @@ class FirstPlayerScreen(ModalScreen[None]):
                 yield Static(Group(*setup_story(self.session, self.events)))
             with Horizontal(classes="buttons"):
                 yield Button("Start playing [Enter]", id="play", variant="success")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#play", Button).focus()

@@ -33,6 +33,7 @@ from monopoly_tui.engine.actions import Action, IllegalAction
 from monopoly_tui.engine.describe import building_words, level_words
 from monopoly_tui.ui.board import Board, SpaceTile
 from monopoly_tui.ui.render import (
+    Natural,
     card_text,
     dice_art,
     dice_width,
@@ -208,7 +209,8 @@ class Centre(Vertical):
             yield Static(id="dice")
             yield Static(id="detail")
         yield Static(id="ring")
-        yield GameLog(id="log", wrap=True, markup=False, max_lines=3000, auto_scroll=True)
+        yield GameLog(id="log", wrap=True, markup=False, max_lines=3000, auto_scroll=True,
+                      min_width=20)
 
 
 class GameScreen(Screen[None]):
@@ -420,11 +422,12 @@ class GameScreen(Screen[None]):
             return
         compact = self._compact
         if cursor >= 0:
-            detail.update(space_card(game, cursor, width=width, compact=compact), layout=False)
+            detail.update(Natural(space_card(game, cursor, width=width, compact=compact)),
+                          layout=False)
         else:
             _, deck, card = s.last_card
             if deck >= 0:
-                detail.update(card_text(game, deck, card, width=width), layout=False)
+                detail.update(Natural(card_text(game, deck, card, width=width)), layout=False)
             else:
                 detail.update(Text("Arrow keys or a click show a space's title deed.",
                                    style="dim italic"), layout=False)

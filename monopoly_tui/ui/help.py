@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Label, Markdown, Select, TabbedContent, TabPane
+from textual.widgets import Footer, Label, Markdown, Select, TabbedContent, TabPane
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.spec import Spec
@@ -182,7 +182,19 @@ class HelpScreen(ModalScreen[None]):
             with Horizontal(id="help-head"):
                 yield Label("Help and rules", classes="title")
                 if self.session is None:
-                    yield Select([], id="edition", allow_blank=False, prompt="edition")
+                    from monopoly_tui.rules.loader import list_editions
+
+                    editions = list_editions()
+                    ids = [e.id for e in editions]
+                    if self.edition not in ids:
+                        self.edition = ids[0] if ids else None
+                    yield Select(
+                        [(e.name + (f" ({e.year})" if e.year else ""), e.id) for e in editions],
+                        value=self.edition if self.edition else Select.BLANK,
+                        id="edition",
+                        allow_blank=not editions,
+                        prompt="edition",
+                    )
             with TabbedContent(initial=self.tab):
                 with TabPane("Keys", id="keys"):
                     yield Markdown(KEYS_MD)
@@ -190,19 +202,9 @@ class HelpScreen(ModalScreen[None]):
                     yield Markdown("", id="rules-md")
                 with TabPane("Edition notes", id="notes"):
                     yield Markdown("", id="notes-md")
+        yield Footer()
 
     def on_mount(self) -> None:
-        if self.session is None:
-            from monopoly_tui.rules.loader import list_editions
-
-            editions = list_editions()
-            sel = self.query_one("#edition", Select)
-            sel.set_options([(f"{e.name}" + (f" ({e.year})" if e.year else ""), e.id)
-                             for e in editions])
-            if editions:
-                ids = [e.id for e in editions]
-                self.edition = self.edition if self.edition in ids else ids[0]
-                sel.value = self.edition
         self.show_edition()
 
     def show_edition(self) -> None:

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label, OptionList, Static
+from textual.widgets import Button, Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 
@@ -33,6 +33,7 @@ class LoadScreen(ModalScreen[Any]):
             with Horizontal(classes="buttons"):
                 yield Button("Load [Enter]", id="load", variant="primary")
                 yield Button("Cancel [esc]", id="cancel")
+        yield Footer()
 
     def on_mount(self) -> None:
         from monopoly_tui.ui import saves_port

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Label, OptionList, Static, Tab, Tabs
+from textual.widgets import Button, Footer, Label, OptionList, Static, Tab, Tabs
 from textual.widgets.option_list import Option
 
 from monopoly_tui.engine import actions as A
@@ -217,6 +217,7 @@ class ManageScreen(ModalScreen[None]):
             with Horizontal(classes="buttons"):
                 yield Button("Confirm", id="confirm", variant="primary")
                 yield Button("Close", id="close")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.sync()

@@ -6,10 +6,11 @@ Every word comes from the edition's vocabulary; every number from the engine's s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "END_REASONS",
+    "Natural",
     "deed_card",
     "deed_line",
     "dice_art",
@@ -43,6 +45,16 @@ __all__ = [
     "player_tag",
     "space_card",
 ]
+
+
+class Natural:
+    """A renderable at its own height, not stretched to fill its widget (a Panel would)."""
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from console.render(self.renderable, options.reset_height())
 
 
 def money(game: Game, amount: int) -> str:
@@ -80,29 +92,37 @@ def deed_line(game: Game, deed: int, *, mark_state: bool = True) -> Text:
     return text
 
 
+def _amount(game: Game, compact: bool) -> Callable[[int], str]:
+    """Money as the edition writes it; on a compact card bare numbers (the card names the
+    currency once)."""
+    if compact:
+        return lambda n: f"{n:,}"
+    return game.spec.vocab.money
+
+
 def _rent_rows(game: Game, deed: int, compact: bool = False) -> list[tuple[str, str]]:
     spec = game.spec
     v = spec.vocab
     d = spec.deeds[deed]
+    m = _amount(game, compact)
     rows: list[tuple[str, str]] = []
     if d.kind == STREET:
-        if compact:
-            rows.append(("Rent (whole group ×2)", money(game, d.rent[0])))
-        else:
-            rows.append(("Rent", money(game, d.rent[0])))
-            rows.append(("  whole group, none built", money(game, d.rent[0] * 2)))
+        rows.append(("Rent", m(d.rent[0])))
+        if not compact:
+            rows.append(("  whole group, none built", m(d.rent[0] * 2)))
         hotel_at = len(d.rent) - 1
+        with_ = "" if compact else "With "
         for n in range(1, hotel_at):
             word = v.house if n == 1 else v.houses
-            rows.append((f"With {n} {word}", money(game, d.rent[n])))
-        rows.append((f"With a {v.hotel}", money(game, d.rent[-1])))
+            rows.append((f"{with_}{n} {word}", m(d.rent[n])))
+        rows.append((f"{with_}a {v.hotel}" if with_ else cap(v.hotel), m(d.rent[-1])))
     elif d.kind == COUNT_RENT:
         g = spec.groups[d.group]
         table = g.rent_by_count
         for n, rent in enumerate(table, start=1):
             if n == 1 and d.rent_alone >= 0:
                 rent = d.rent_alone
-            rows.append((f"Owner holds {n} of {g.name}", money(game, rent)))
+            rows.append((f"Owner holds {n} of {g.name}", m(rent)))
     elif d.kind == DICE_RENT:
         g = spec.groups[d.group]
         for n, entry in enumerate(g.dice_rent, start=1):
@@ -119,27 +139,28 @@ def deed_card(game: Game, deed: int, *, width: int | None = None,
     v = spec.vocab
     d = spec.deeds[deed]
     color = group_color(spec, d.group)
+    m = _amount(game, compact)
     grid = Table.grid(expand=True, padding=(0, 1))
-    grid.add_column(ratio=1)
+    grid.add_column(ratio=1, no_wrap=compact, overflow="ellipsis")
     grid.add_column(justify="right", no_wrap=True)
     for label, value in _rent_rows(game, deed, compact):
         grid.add_row(label, value)
+    costs = Text()
     if compact:
-        grid.add_row(f"Price {money(game, d.price)}",
-                     f"{v.mortgage} {money(game, d.mortgage)}")
+        costs.append(f"Price {m(d.price)} · {v.mortgage} {m(d.mortgage)}")
         if d.kind == STREET:
-            grid.add_row(f"{cap(v.house)} {money(game, d.house_cost)}",
-                         f"{v.hotel} {money(game, d.hotel_cost)}")
+            costs.append(f"\n{cap(v.house)} {m(d.house_cost)} · "
+                         f"{v.hotel} {m(d.hotel_cost)}")
     else:
         grid.add_row("", "")
-        grid.add_row("Price", money(game, d.price))
+        grid.add_row("Price", m(d.price))
         if d.kind == STREET:
-            grid.add_row(f"{cap(v.houses)} cost", f"{money(game, d.house_cost)} each")
+            grid.add_row(f"{cap(v.houses)} cost", f"{m(d.house_cost)} each")
             grid.add_row(
                 f"{cap(v.hotel)} cost",
-                f"{money(game, d.hotel_cost)} + {spec.rules.houses_per_hotel} {v.houses}",
+                f"{m(d.hotel_cost)} + {spec.rules.houses_per_hotel} {v.houses}",
             )
-        grid.add_row(f"{cap(v.mortgage)} value", money(game, d.mortgage))
+        grid.add_row(f"{cap(v.mortgage)} value", m(d.mortgage))
     status = Text()
     owner = st.owner[deed]
     if owner >= 0:
@@ -153,15 +174,16 @@ def deed_card(game: Game, deed: int, *, width: int | None = None,
         elif d.kind != DICE_RENT:
             rent = P.street_rent(spec, st, deed) if d.kind == STREET else P.count_rent(
                 spec, st, deed)
-            status.append(f" · rent now {money(game, rent)}", style="bold")
+            status.append(f" · rent now {m(rent)}", style="bold")
     else:
         status.append(f"For sale by the {v.bank}", style="italic")
     title = Text(f" {d.name} ", style=f"bold {contrast_text(color)} on {color}")
     group_name = spec.groups[d.group].name
     return Panel(
-        Group(grid, status) if compact else Group(grid, Text(""), status),
+        Group(grid, costs, status) if compact else Group(grid, Text(""), status),
         title=title,
-        subtitle=Text(f"{cap(v.deed)} · {group_name}", style="dim"),
+        subtitle=Text(f"{cap(v.deed)} · {group_name}"
+                      + (f" · in {v.currency}" if compact else ""), style="dim"),
         box=box.ROUNDED,
         border_style=color,
         width=width,

@@ -88,7 +88,7 @@ class NewGameScreen(Screen[None]):
         Binding("escape", "back", "Back", id="back"),
         Binding("ctrl+n", "next", "Next", id="next"),
         Binding("ctrl+s", "start", "Start the game", id="start"),
-        Binding("ctrl+a", "add_player", "Add a player", id="add_player"),
+        Binding("ctrl+t", "add_player", "Add a player", id="add_player"),
     ]
 
     def __init__(self, seed: int | None = None, pace: str | None = None) -> None:
@@ -114,12 +114,13 @@ class NewGameScreen(Screen[None]):
                     yield RadioSet(id="variants")
                     yield Static(id="variant-info", classes="info")
                     yield Label("House rules (all off unless chosen)", classes="section")
-                    yield Vertical(id="house-rules")
+                    with Vertical(id="house-rules"):
+                        yield from self._house_rules()
                 with Vertical(id="players"):
                     yield Static(id="players-head")
                     yield VerticalScroll(id="player-rows")
                     with Horizontal(id="players-tools"):
-                        yield Button("Add a player [ctrl+a]", id="add", variant="primary")
+                        yield Button("Add a player [ctrl+t]", id="add", variant="primary")
                         yield Label("Computer pace", classes="pace-label")
                         yield RadioSet(
                             *[RadioButton(p, value=p == self.default_pace, id=f"pace-{p}")
@@ -133,7 +134,20 @@ class NewGameScreen(Screen[None]):
                 yield Button("Start the game [ctrl+s]", id="start", variant="success")
         yield Footer()
 
-    def on_mount(self) -> None:
+    def _house_rules(self) -> ComposeResult:
+        """A checkbox per house rule (the same for every edition), with what it does."""
+        from monopoly_tui.engine.game import HOUSE_RULES
+
+        for key, (name, desc) in HOUSE_RULES.items():
+            with Horizontal(classes="house-rule"):
+                yield Checkbox(name, id=f"hr-{key}")
+                if key == "turn_limit":
+                    yield Input(str(DEFAULT_TURN_LIMIT), id="turn-limit", type="integer",
+                                classes="rounds")
+                    yield Label("rounds", classes="rounds-label")
+                yield Label(desc, classes="info")
+
+    async def on_mount(self) -> None:
         from monopoly_tui.rules.loader import list_editions
 
         self.editions = list_editions()
@@ -145,7 +159,7 @@ class NewGameScreen(Screen[None]):
             lst.add_option(Option(label, id=e.id))
         if self.editions:
             lst.highlighted = 0
-            self.pick_edition(self.editions[0].id)
+            await self.pick_edition(self.editions[0].id)
         lst.focus()
         self.show_step()
 
@@ -201,16 +215,18 @@ class NewGameScreen(Screen[None]):
 
     # ------------------------------------------------------------------ edition
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    async def on_option_list_option_highlighted(
+        self, event: OptionList.OptionHighlighted
+    ) -> None:
         if event.option.id:
-            self.pick_edition(event.option.id)
+            await self.pick_edition(event.option.id)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
-            self.pick_edition(event.option.id)
+            await self.pick_edition(event.option.id)
             self.action_next()
 
-    def pick_edition(self, edition_id: str) -> None:
+    async def pick_edition(self, edition_id: str) -> None:
         if edition_id == self.edition and self._spec is not None:
             return
         from monopoly_tui.rules import load_spec
@@ -244,40 +260,26 @@ class NewGameScreen(Screen[None]):
             info.append(", ".join(var.name for var in spec.variants) + "\n")
         info.append("\nBoard colours\n", style="bold")
         info_box.update(Group(info, swatches(spec)))
-        self._fill_rules(spec)
-        self._fill_players(spec)
+        await self._fill_variants(spec)
+        await self._fill_players(spec)
         self.refresh_bindings()
 
     # ------------------------------------------------------------------ variant and house rules
 
-    def _fill_rules(self, spec: Spec) -> None:
-        from monopoly_tui.engine.game import HOUSE_RULES
-
+    async def _fill_variants(self, spec: Spec) -> None:
         variants = self.query_one("#variants", RadioSet)
-        variants.remove_children()
-        buttons = [RadioButton("Standard rules", value=True, id="variant-")]
-        buttons += [RadioButton(v.name, id=f"variant-{v.id}") for v in spec.variants]
-        variants.mount_all(buttons)
+        await variants.remove_children()
+        self._variant_ids: list[str | None] = [None] + [v.id for v in spec.variants]
+        buttons = [RadioButton("Standard rules", value=True)]
+        buttons += [RadioButton(v.name) for v in spec.variants]
+        await variants.mount_all(buttons)
         self.query_one("#variant-info", Static).update(
             Text("The edition's rules as printed.", style="dim"))
-        box = self.query_one("#house-rules", Vertical)
-        box.remove_children()
-        widgets: list[Any] = []
-        for _ in HOUSE_RULES:
-            widgets.append(Horizontal(classes="house-rule"))
-        box.mount_all(widgets)
-        for row, (key, (name, desc)) in zip(widgets, HOUSE_RULES.items(), strict=True):
-            row.mount(Checkbox(name, id=f"hr-{key}"))
-            if key == "turn_limit":
-                row.mount(Input(str(DEFAULT_TURN_LIMIT), id="turn-limit", type="integer",
-                                classes="rounds"))
-                row.mount(Label("rounds", classes="rounds-label"))
-            row.mount(Label(desc, classes="info"))
 
     def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
         if event.radio_set.id != "variants" or self._spec is None:
             return
-        vid = (event.pressed.id or "variant-")[8:]
+        vid = self._variant_ids[event.index] if event.index < len(self._variant_ids) else None
         text = "The edition's rules as printed."
         for v in self._spec.variants:
             if v.id == vid:
@@ -285,10 +287,9 @@ class NewGameScreen(Screen[None]):
         self.query_one("#variant-info", Static).update(Text(text, style="dim"))
 
     def chosen_variant(self) -> str | None:
-        rs = self.query_one("#variants", RadioSet)
-        pressed = rs.pressed_button
-        vid = (pressed.id or "variant-")[8:] if pressed is not None else ""
-        return vid or None
+        index = self.query_one("#variants", RadioSet).pressed_index
+        ids = getattr(self, "_variant_ids", [None])
+        return ids[index] if 0 <= index < len(ids) else None
 
     def chosen_house_rules(self) -> dict[str, int | bool]:
         from monopoly_tui.engine.game import HOUSE_RULES
@@ -315,10 +316,10 @@ class NewGameScreen(Screen[None]):
     def rows(self) -> list[PlayerRow]:
         return list(self.query(PlayerRow))
 
-    def _fill_players(self, spec: Spec) -> None:
+    async def _fill_players(self, spec: Spec) -> None:
         box = self.query_one("#player-rows", VerticalScroll)
         old = [r.seat() for r in self.rows()]
-        box.remove_children()
+        await box.remove_children()
         seats = old or [Seat("Player 1", "", True), Seat("Computer", "", False)]
         seats = seats[: spec.players_max]
         while len(seats) < spec.players_min:
@@ -327,7 +328,7 @@ class NewGameScreen(Screen[None]):
         for i, s in enumerate(seats):
             rows.append(PlayerRow(i, s.name, spec.tokens[i % len(spec.tokens)], spec.tokens,
                                   s.human))
-        box.mount_all(rows)
+        await box.mount_all(rows)
         self.query_one("#players-head", Static).update(
             Text(f"{spec.name}: {spec.players_min} to {spec.players_max} players; each needs "
                  "a name and a token of their own.", style="dim"))

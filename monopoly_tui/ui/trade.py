@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select, SelectionList, Static
+from textual.widgets import Button, Footer, Input, Label, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
 from monopoly_tui.engine import actions as A
@@ -114,6 +114,7 @@ class TradeScreen(ModalScreen[None]):
             with Horizontal(classes="buttons"):
                 yield Button("Propose [ctrl+s]", id="propose", variant="primary")
                 yield Button("Cancel [esc]", id="cancel")
+        yield Footer()
 
     def on_mount(self) -> None:
         self._fill(self.offer)
@@ -266,8 +267,9 @@ class TradeReview(DecisionScreen):
                 yield Button("Accept [a]", id="accept_trade", variant="success")
                 yield Button("Reject [r]", id="reject_trade", variant="error")
                 yield Button("Counter-offer [c]", id="counter", variant="primary")
+        yield Footer()
 
-    def sync(self) -> None:
+    def draw(self) -> None:
         pend = self.pend
         if pend.kind != self.kind:
             return
@@ -288,7 +290,6 @@ class TradeReview(DecisionScreen):
         self.set_button("accept_trade", A.A_ACCEPT)
         self.set_button("reject_trade", A.A_REJECT)
         self.query_one("#counter", Button).disabled = self.choice(A.A_REJECT) is None
-        super().sync()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose":

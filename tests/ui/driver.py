@@ -111,3 +111,43 @@ async def play_out(pilot: Pilot[Any], app: MonopolyApp, limit: int = 3000,
         if not await step(pilot, app, seen, **kw):
             return seen
     raise AssertionError(f"the game did not end in {limit} steps; seen {dict(seen)}")
+
+
+class started:
+    """``async with started(session) as (app, pilot)``: the app on a game screen."""
+
+    def __init__(self, session: Session, size: tuple[int, int] = (160, 50),
+                 first: bool = False) -> None:
+        self.session = session
+        self.size = size
+        self.first = first
+        self.app = MonopolyApp(pace="instant")
+        self._ctx: Any = None
+
+    async def __aenter__(self) -> tuple[MonopolyApp, Pilot[Any]]:
+        self._ctx = self.app.run_test(size=self.size)
+        pilot = await self._ctx.__aenter__()
+        self.app.start_session(self.session, first=self.first)
+        await settle(pilot)
+        return self.app, pilot
+
+    async def __aexit__(self, *exc: Any) -> None:
+        await self._ctx.__aexit__(*exc)
+
+
+def shown_keys(app: MonopolyApp) -> set[str]:
+    """The keys the footer shows now (legal and meant to be shown)."""
+    return {key for key, ab in app.screen.active_bindings.items()
+            if ab.binding.show and ab.enabled}
+
+
+def text_of(app: MonopolyApp, selector: str) -> str:
+    """The plain text a Static shows."""
+    import io
+
+    from rich.console import Console
+
+    widget: Any = app.screen.query_one(selector)
+    console = Console(width=120, file=io.StringIO(), record=True, color_system=None)
+    console.print(widget.content)
+    return console.export_text()

@@ -1,0 +1,424 @@
+"""Every decision modal, driven by key presses, from states built by hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driver import new_session, settle, shown_keys, started, text_of
+from states import (
+    at_buy,
+    at_tax,
+    deed_id,
+    give_group,
+    human_and_computer,
+    in_debt,
+    in_jail,
+    landing_on_cards,
+    mortgaged_transfer,
+    place_building,
+    two_humans,
+)
+
+from monopoly_tui.engine import actions as A
+from monopoly_tui.engine import property as P
+from monopoly_tui.ui.app import MonopolyApp
+
+
+def on_top(app: MonopolyApp) -> str:
+    return type(app.screen).__name__
+
+
+# ---------------------------------------------------------------- buy or auction
+
+
+async def test_buy_with_b() -> None:
+    s = two_humans()
+    d = deed_id(s, "Boardwalk")
+    at_buy(s, 0, d)
+    async with started(s) as (app, pilot):
+        assert on_top(app) == "BuyScreen"
+        keys = shown_keys(app)
+        assert {"b", "a"} <= keys and "n" not in keys
+        await pilot.press("b")
+        await settle(pilot)
+        assert s.game.st.owner[d] == 0
+        assert s.game.st.players[0].cash == 1500 - 400
+        assert on_top(app) == "GameScreen"
+        assert "Ann bought Boardwalk for $400" in s.log
+        assert "e" in shown_keys(app) and "r" not in shown_keys(app)
+
+
+async def test_buy_raising_cash_first() -> None:
+    s = two_humans()
+    brown = give_group(s, 0, "brown")
+    d = deed_id(s, "Boardwalk")
+    st = s.game.st
+    st.players[0].cash = 350
+    at_buy(s, 0, d)
+    async with started(s) as (app, pilot):
+        assert on_top(app) == "BuyScreen"
+        assert "b" not in shown_keys(app)  # cannot afford it yet
+        lst = app.screen.query_one("#raise")
+        assert lst.display and lst.actions
+        await pilot.press("m")  # to the raise-cash list
+        while st.players[0].cash < 400:
+            await pilot.press("enter")
+            await settle(pilot)
+        assert any(st.mortgaged[x] for x in brown)
+        assert "b" in shown_keys(app)
+        await pilot.press("b")
+        await settle(pilot)
+        assert st.owner[d] == 0
+
+
+async def test_auction_between_two_humans_with_raises_typed_bid_and_drop() -> None:
+    s = two_humans()
+    d = deed_id(s, "Boardwalk")
+    at_buy(s, 0, d)
+    st = s.game.st
+    async with started(s) as (app, pilot):
+        await pilot.press("a")
+        await settle(pilot)
+        assert on_top(app) == "AuctionScreen"
+        scr: Any = app.screen
+        assert s.pending.kind == A.AUCTION and s.pending.player == 0
+        assert {"1", "2", "3", "4", "d"} <= shown_keys(app)
+        await pilot.press("2")  # +10
+        await settle(pilot)
+        assert st.auction is not None and st.auction.high_bid == 10
+        assert st.auction.high_bidder == 0
+        assert s.pending.player == 1  # Bob's bid now, on the same screen
+        assert app.screen is scr
+        await pilot.press("4")  # +100
+        await settle(pilot)
+        assert st.auction.high_bid == 110 and st.auction.high_bidder == 1
+        app.screen.query_one("#amount").focus()
+        await pilot.press("1", "5", "0", "enter")
+        await settle(pilot)
+        assert st.auction.high_bid == 150 and st.auction.high_bidder == 0
+        await pilot.press("d")  # Bob drops out
+        await settle(pilot)
+        assert st.auction is None
+        assert st.owner[d] == 0 and st.players[0].cash == 1500 - 150
+        assert on_top(app) == "GameScreen"
+        assert "Ann won Boardwalk at auction for $150" in s.log
+
+
+async def test_auction_against_a_computer() -> None:
+    s = human_and_computer()
+    d = deed_id(s, "Mediterranean Avenue")
+    at_buy(s, 0, d)
+    async with started(s) as (app, pilot):
+        await pilot.press("a")
+        await settle(pilot)
+        assert on_top(app) == "AuctionScreen"
+        await pilot.press("1")
+        await settle(pilot, 6)
+        # the computer answered (bid or dropped out); bid until it is over
+        for _ in range(60):
+            if s.game.st.auction is None:
+                break
+            if s.pending.player == 0 and on_top(app) == "AuctionScreen":
+                await pilot.press("d")
+            await settle(pilot)
+        assert s.game.st.auction is None
+        assert s.game.st.owner[d] in (0, 1)
+        assert on_top(app) == "GameScreen"
+
+
+async def test_no_auctions_edition_offers_dont_buy() -> None:
+    from dataclasses import replace
+
+    s = two_humans()  # classic has auctions: switch them off for this game
+    s.game.spec = s.game.spec.with_rules(replace(s.game.spec.rules, auctions=False))
+    d = deed_id(s, "Boardwalk")
+    at_buy(s, 0, d)
+    async with started(s) as (app, pilot):
+        keys = shown_keys(app)
+        assert "n" in keys and "a" not in keys
+        await pilot.press("n")
+        await settle(pilot)
+        assert s.game.st.owner[d] == -1 and s.game.st.auction is None
+
+
+# ---------------------------------------------------------------- jail, tax, cards
+
+
+async def test_jail_use_card() -> None:
+    s = two_humans()
+    in_jail(s, 0, card=True)
+    async with started(s) as (app, pilot):
+        assert on_top(app) == "JailScreen"
+        assert {"p", "c", "r"} <= shown_keys(app)
+        await pilot.press("c")
+        await settle(pilot)
+        pl = s.game.st.players[0]
+        assert not pl.in_jail and not pl.cards
+        assert on_top(app) == "GameScreen" and s.pending.kind == A.ROLL
+
+
+async def test_jail_pay_the_fine() -> None:
+    s = two_humans()
+    in_jail(s, 0)
+    async with started(s) as (app, pilot):
+        assert "c" not in shown_keys(app)
+        await pilot.press("p")
+        await settle(pilot)
+        assert not s.game.st.players[0].in_jail
+        assert s.game.st.players[0].cash == 1450
+
+
+async def test_jail_roll_for_doubles() -> None:
+    s = two_humans()
+    in_jail(s, 0)
+    async with started(s) as (_app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        assert any("rolled" in line for line in s.log[-6:])
+
+
+async def test_tax_choose_percent_in_nfl() -> None:
+    s = two_humans("nfl")
+    at_tax(s, 0)
+    async with started(s) as (app, pilot):
+        assert on_top(app) == "TaxScreen"
+        assert {"f", "p"} <= shown_keys(app)
+        await pilot.press("p")
+        await settle(pilot)
+        assert s.game.st.players[0].cash == 1500 - 150
+        assert any("10% of total worth" in line for line in s.log)
+
+
+async def test_card_drawn_by_a_human_is_shown() -> None:
+    s = two_humans(seed=4)
+    landing_on_cards(s, 0)
+    async with started(s) as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        assert on_top(app) == "CardScreen"
+        _, deck, card = s.last_card
+        assert s.spec.decks[deck].cards[card].text[:30] in " ".join(text_of(app, "#card").split())
+        await pilot.press("enter")
+        await settle(pilot)
+        assert on_top(app) != "CardScreen"
+        assert any(" drew " in line for line in s.log)
+
+
+# ---------------------------------------------------------------- debts
+
+
+async def test_debt_raise_cash_then_pay() -> None:
+    s = two_humans()
+    give_group(s, 0, "brown")
+    st = s.game.st
+    st.players[0].cash = 10
+    rent = f"rent:{deed_id(s, 'Boardwalk')}"
+    in_debt(s, 0, 1, 50, rent)
+    async with started(s) as (app, pilot):
+        assert on_top(app) == "DebtScreen"
+        assert "p" not in shown_keys(app) and "B" not in shown_keys(app)
+        for _ in range(4):
+            if st.players[0].cash >= 50:
+                break
+            await pilot.press("enter")  # the first sale or mortgage in the list
+            await settle(pilot)
+        assert st.players[0].cash >= 50
+        assert "p" in shown_keys(app)
+        await pilot.press("p")
+        await settle(pilot)
+        assert not st.debts and st.players[1].cash == 1550
+        assert "Ann paid $50 rent to Bob for Boardwalk" in s.log
+
+
+async def test_debt_bankrupt_when_nothing_left_ends_a_two_player_game() -> None:
+    s = two_humans()
+    st = s.game.st
+    st.players[0].cash = 5
+    in_debt(s, 0, 1, 500, "tax:4")
+    async with started(s) as (app, pilot):
+        assert on_top(app) == "DebtScreen"
+        assert "B" in shown_keys(app)
+        await pilot.press("B")
+        await settle(pilot)
+        assert on_top(app) == "ConfirmScreen"
+        await pilot.press("y")
+        await settle(pilot, 5)
+        assert st.players[0].bankrupt and s.game.over
+        assert on_top(app) == "ResultsScreen"
+
+
+# ---------------------------------------------------------------- mortgaged deeds, buildings
+
+
+async def test_mortgaged_transfer_keep_pays_interest() -> None:
+    s = two_humans()
+    d = deed_id(s, "Boardwalk")
+    mortgaged_transfer(s, 0, d)
+    async with started(s) as (app, pilot):
+        assert on_top(app) == "TransferScreen"
+        assert {"l", "k"} <= shown_keys(app)
+        await pilot.press("k")
+        await settle(pilot)
+        st = s.game.st
+        assert st.mortgaged[d] and st.players[0].cash == 1500 - P.mortgage_interest(s.spec, d)
+
+
+async def test_mortgaged_transfer_lift() -> None:
+    s = two_humans()
+    d = deed_id(s, "Boardwalk")
+    mortgaged_transfer(s, 0, d)
+    async with started(s) as (_app, pilot):
+        await pilot.press("l")
+        await settle(pilot)
+        assert not s.game.st.mortgaged[d]
+        assert s.game.st.players[0].cash == 1500 - P.unmortgage_cost(s.spec, d)
+
+
+async def test_place_a_building_won_at_auction() -> None:
+    s = two_humans()
+    deeds = place_building(s, 0, "brown")
+    async with started(s) as (app, pilot):
+        assert on_top(app) == "PlaceScreen"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert sum(s.game.st.buildings[d] for d in deeds) == 1
+        assert on_top(app) == "GameScreen"
+
+
+# ---------------------------------------------------------------- the manager
+
+
+async def test_manage_builds_with_the_cost_shown_first_and_mortgages() -> None:
+    s = two_humans()
+    blue = give_group(s, 0, "dark-blue")
+    give_group(s, 0, "railroads")
+    st = s.game.st
+    st.current = 0
+    async with started(s) as (app, pilot):
+        assert "m" in shown_keys(app)
+        await pilot.press("m")
+        await settle(pilot)
+        assert on_top(app) == "ManageScreen"
+        preview = text_of(app, "#preview")
+        assert "costs $200" in preview and "cash $1,500 → $1,300" in preview
+        await pilot.press("enter")
+        await settle(pilot)
+        assert sum(st.buildings[d] for d in blue) == 1
+        assert st.players[0].cash == 1300
+        assert any("built a house on" in line for line in s.log)
+        # down to a mortgage (the railroads have no buildings)
+        lst: Any = app.screen.query_one("#actions")
+        idx = next(i for i, a in enumerate(lst.actions) if a.kind == A.A_MORTGAGE)
+        lst.highlighted = next(
+            k for k in range(lst.option_count)
+            if lst.get_option_at_index(k).id == f"act-{idx}")
+        await settle(pilot)
+        assert "raises $100" in text_of(app, "#preview")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert sum(st.mortgaged) == 1
+        await pilot.press("escape")
+        await settle(pilot)
+        assert on_top(app) == "GameScreen"
+
+
+# ---------------------------------------------------------------- trades
+
+
+async def test_trade_between_humans_accepted_on_the_same_screen() -> None:
+    s = two_humans()
+    d = deed_id(s, "Boardwalk")
+    s.game.st.owner[d] = 0
+    s.game.st.current = 0
+    async with started(s) as (app, pilot):
+        assert "t" in shown_keys(app)
+        await pilot.press("t")
+        await settle(pilot)
+        assert on_top(app) == "TradeScreen"
+        give: Any = app.screen.query_one("#give-deeds")
+        give.select(d)
+        take_cash: Any = app.screen.query_one("#take-cash")
+        take_cash.value = "300"
+        await settle(pilot)
+        assert "ctrl+s" in shown_keys(app)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert on_top(app) == "TradeReview"
+        assert s.pending.kind == A.TRADE and s.pending.player == 1
+        await pilot.press("a")
+        await settle(pilot)
+        st = s.game.st
+        assert st.owner[d] == 1
+        assert st.players[0].cash == 1800 and st.players[1].cash == 1200
+        assert "Bob accepted Ann's trade" in s.log
+
+
+async def test_trade_counter_offer_opens_the_builder_the_other_way() -> None:
+    s = two_humans()
+    d = deed_id(s, "Boardwalk")
+    s.game.st.owner[d] = 0
+    s.game.st.current = 0
+    async with started(s) as (app, pilot):
+        await pilot.press("t")
+        await settle(pilot)
+        app.screen.query_one("#give-deeds").select(d)  # type: ignore[attr-defined]
+        app.screen.query_one("#take-cash").value = "500"  # type: ignore[attr-defined]
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        await pilot.press("c")
+        await settle(pilot, 5)
+        assert "Bob turned down Ann's trade" in s.log
+        assert on_top(app) == "TradeScreen"
+        scr: Any = app.screen
+        assert scr.offer.proposer == 1 and scr.offer.partner == 0
+        assert scr.offer.take_deeds == (d,) and scr.offer.give_cash == 500
+        await pilot.press("escape")
+        await settle(pilot)
+        assert on_top(app) == "GameScreen"
+
+
+async def test_trade_with_a_computer_gets_an_answer() -> None:
+    s = human_and_computer()
+    d = deed_id(s, "Baltic Avenue")
+    s.game.st.owner[d] = 0
+    s.game.st.current = 0
+    async with started(s) as (app, pilot):
+        await pilot.press("t")
+        await settle(pilot)
+        app.screen.query_one("#give-deeds").select(d)  # type: ignore[attr-defined]
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot, 6)
+        assert any("Ann's trade" in line for line in s.log)
+        assert on_top(app) == "GameScreen"
+
+
+async def test_trade_problem_is_said_and_propose_hidden() -> None:
+    s = two_humans()
+    s.game.st.current = 0
+    async with started(s) as (app, pilot):
+        await pilot.press("t")
+        await settle(pilot)
+        assert "ctrl+s" not in shown_keys(app)
+        assert "the trade is empty" in text_of(app, "#problem")
+        app.screen.query_one("#give-cash").value = "99999"  # type: ignore[attr-defined]
+        await settle(pilot)
+        assert "not enough cash" in text_of(app, "#problem")
+
+
+# ---------------------------------------------------------------- other choices
+
+
+async def test_an_unknown_decision_gets_a_list_of_its_choices() -> None:
+    s = new_session("classic", [("Ann", True), ("Bob", True)])
+    async with started(s) as (app, pilot):
+        from monopoly_tui.ui.decisions import ChoiceScreen
+
+        screen: Any = app.screen
+        app.push_screen(ChoiceScreen(screen, A.ROLL))
+        await settle(pilot)
+        assert "Roll" in str(app.screen.query_one("#choices").get_option_at_index(0).prompt)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert any("rolled" in line for line in s.log)

@@ -1,0 +1,109 @@
+"""SVG snapshots of the main screens (pytest-textual-snapshot). Fixed seeds and hand-built
+states; nothing depends on the clock. Update with ``pytest tests/ui --snapshot-update`` after
+checking the new pictures in the report."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driver import new_session
+from states import at_buy, deed_id
+
+from monopoly_tui.ui.app import MonopolyApp
+from monopoly_tui.ui.demo import late_game, play_plain
+from monopoly_tui.ui.session import Session
+
+SIZE = (160, 50)
+
+
+async def _idle(pilot: Any) -> None:
+    await pilot.app.workers.wait_for_complete()
+    for _ in range(3):
+        await pilot.pause()
+
+
+def _with(session: Session, then: Any = None) -> Any:
+    async def run_before(pilot: Any) -> None:
+        await _idle(pilot)
+        pilot.app.start_session(session, first=False)
+        await _idle(pilot)
+        if then is not None:
+            await then(pilot)
+            await _idle(pilot)
+
+    return run_before
+
+
+def test_title(snap_compare: Any) -> None:
+    assert snap_compare(MonopolyApp(), terminal_size=SIZE, run_before=_idle)
+
+
+def test_new_game(snap_compare: Any) -> None:
+    async def before(pilot: Any) -> None:
+        await _idle(pilot)
+        await pilot.press("n")
+        await _idle(pilot)
+
+    assert snap_compare(MonopolyApp(seed=1), terminal_size=SIZE, run_before=before)
+
+
+def test_game_early(snap_compare: Any) -> None:
+    s = new_session("classic", [("Ann", True), ("Bob", True), ("Cy", False)], seed=4)
+    assert snap_compare(MonopolyApp(pace="instant"), terminal_size=SIZE, run_before=_with(s))
+
+
+def test_game_late_with_buildings_and_mortgages(snap_compare: Any) -> None:
+    s = late_game("classic", players=6, humans=1, seed=7)
+    assert snap_compare(MonopolyApp(pace="instant"), terminal_size=SIZE, run_before=_with(s))
+
+
+def test_game_late_got_at_the_smallest_size(snap_compare: Any) -> None:
+    s = late_game("got", players=4, humans=2, seed=3)
+
+    async def pick(pilot: Any) -> None:
+        await pilot.click("#space-39")
+
+    assert snap_compare(MonopolyApp(pace="instant"), terminal_size=(100, 30),
+                        run_before=_with(s, pick))
+
+
+def test_auction(snap_compare: Any) -> None:
+    s = new_session("got", [("Ann", True), ("Bob", True), ("Cy", False)], seed=2)
+    at_buy(s, 0, deed_id(s, "Winterfell"))
+
+    async def to_auction(pilot: Any) -> None:
+        await pilot.press("a")
+        await _idle(pilot)
+        await pilot.press("3")  # +50: Bob's bid next
+
+    assert snap_compare(MonopolyApp(pace="instant"), terminal_size=SIZE,
+                        run_before=_with(s, to_auction))
+
+
+def test_trade(snap_compare: Any) -> None:
+    s = new_session("classic", [("Ann", True), ("Bob", True)], seed=2)
+    st = s.game.st
+    st.current = 0
+    for name in ("Boardwalk", "Park Place", "Reading Railroad"):
+        st.owner[deed_id(s, name)] = 0
+    for name in ("Baltic Avenue", "Mediterranean Avenue"):
+        st.owner[deed_id(s, name)] = 1
+
+    async def build(pilot: Any) -> None:
+        await pilot.press("t")
+        await _idle(pilot)
+        screen = pilot.app.screen
+        screen.query_one("#give-deeds").select(deed_id(s, "Reading Railroad"))
+        screen.query_one("#take-deeds").select(deed_id(s, "Baltic Avenue"))
+        screen.query_one("#take-cash").value = "120"
+
+    assert snap_compare(MonopolyApp(pace="instant"), terminal_size=SIZE,
+                        run_before=_with(s, build))
+
+
+def test_end_of_the_game(snap_compare: Any) -> None:
+    s = new_session("nfl", [("Ann", True), ("Bob", False), ("Cy", False)], seed=6,
+                    house_rules={"turn_limit": 12})
+    play_plain(s, 100_000, stop_at_human_roll=False)
+    assert s.game.over
+    assert snap_compare(MonopolyApp(pace="instant"), terminal_size=SIZE, run_before=_with(s))

@@ -89,7 +89,10 @@ class Event:
 
     Read-only by convention, not frozen: the engine makes several events per decision, and a
     frozen dataclass takes about four times as long to build (each field goes through
-    ``object.__setattr__``). Events still compare and hash by value."""
+    ``object.__setattr__``). Events still compare and hash by value. ``__init__`` is written
+    out (the same as the generated one) so that mypyc, if the engine is compiled, builds
+    events natively instead of calling the generated Python one; a test checks it matches
+    the fields."""
 
     kind: str
     player: int = -1
@@ -100,6 +103,19 @@ class Event:
     dice: tuple[int, ...] = ()
     card: tuple[int, int] = (-1, -1)
     text: str = ""
+
+    def __init__(self, kind: str, player: int = -1, amount: int = 0, space: int = -1,
+                 deed: int = -1, other: int = -1, dice: tuple[int, ...] = (),
+                 card: tuple[int, int] = (-1, -1), text: str = "") -> None:
+        self.kind = kind
+        self.player = player
+        self.amount = amount
+        self.space = space
+        self.deed = deed
+        self.other = other
+        self.dice = dice
+        self.card = card
+        self.text = text
 
 
 class IllegalAction(Exception):

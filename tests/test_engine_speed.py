@@ -1,0 +1,100 @@
+"""The engine's fast paths give exactly what the plain rule gives.
+
+Speed work (see ``benchmarks/bench_engine.py``) replaced a few general forms on the hot path with
+quicker ones. Each test here states the rule, computes it the plain way, and checks the fast
+path agrees on many states.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+from dataclasses import MISSING, fields
+
+from monopoly_tui.engine import property as P
+from monopoly_tui.engine.actions import Action, Event
+from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.spec import STREET
+from monopoly_tui.rules import load_spec
+
+
+def _game(edition: str = "classic", players: int = 4, seed: int = 0) -> Game:
+    spec = load_spec(edition)
+    return Game.new(spec, [(f"P{i}", spec.tokens[i]) for i in range(players)], seed=seed)
+
+
+def test_event_init_takes_exactly_its_fields() -> None:
+    """Events are built by a written-out ``__init__`` (fast when compiled): it must take every
+    field, in order, with the field's default, and set each one."""
+    params = list(inspect.signature(Event.__init__).parameters.values())[1:]
+    assert [p.name for p in params] == [f.name for f in fields(Event)]
+    for p, f in zip(params, fields(Event), strict=True):
+        assert (p.default is inspect.Parameter.empty) == (f.default is MISSING)
+        if f.default is not MISSING:
+            assert p.default == f.default
+    e = Event("k", 1, 2, 3, 4, 5, (6, 6), (7, 8), "t")
+    assert [getattr(e, f.name) for f in fields(Event)] == ["k", 1, 2, 3, 4, 5, (6, 6), (7, 8), "t"]
+
+
+def test_dice_read_the_generator_in_order_whatever_their_number() -> None:
+    """Each die is ``int(random() * faces)``, read in order: the two-dice fast path draws the
+    same numbers as the general form; the total and doubles follow the faces' values."""
+    for edition in ("classic", "lotr"):
+        game = _game(edition)
+        n = len(game.spec.dice.values)
+        for count in (1, 2, 3):
+            state = game.st.rng.getstate()
+            faces = game._roll_faces(count)
+            game.st.rng.setstate(state)
+            plain = tuple(int(game.st.rng.random() * n) for _ in range(count))
+            assert faces == plain
+            values = game.spec.dice.values
+            assert game._total(faces) == sum(values[f] for f in faces)
+            assert game._is_doubles(faces) == (
+                game.spec.dice.doubles and count > 1 and len(set(faces)) == 1
+            )
+        assert game._is_doubles((2, 2)) is game.spec.dice.doubles
+        assert not game._is_doubles((1, 2))
+
+
+def test_street_rent_and_group_counts_match_the_rule_on_random_states() -> None:
+    """Unimproved street rent is doubled exactly when the owner holds the whole group with
+    none of it mortgaged (or mortgages are ignored under set_rent_despite_mortgage); the count
+    of a group held is the number of its deeds the player owns."""
+    rng = random.Random(5)
+    for edition in ("classic", "lotr"):
+        game = _game(edition)
+        spec, st = game.spec, game.st
+        despite = spec.rules.set_rent_despite_mortgage
+        for _ in range(300):
+            st.owner[:] = [rng.choice((-1, 0, 0, 1)) for _ in st.owner]
+            st.mortgaged[:] = [o >= 0 and rng.random() < 0.2 for o in st.owner]
+            for d in spec.deeds:
+                for p in range(2):
+                    assert P.count_owned(spec, st, p, d.group) == sum(
+                        1 for x in spec.groups[d.group].deeds if st.owner[x] == p
+                    )
+                if d.kind != STREET or st.owner[d.index] < 0:
+                    continue
+                owner = st.owner[d.index]
+                whole = all(
+                    st.owner[g] == owner and (despite or not st.mortgaged[g])
+                    for g in spec.groups[d.group].deeds
+                )
+                expected = d.rent[0] * 2 if whole else d.rent[0]
+                assert P.street_rent(spec, st, d.index) == expected
+
+
+def test_no_building_shortage_check_while_the_bank_has_one_for_everyone() -> None:
+    """A building shortage (an auction) needs more players wanting a building than the bank
+    has left; with at least as many left as players, building is a plain purchase."""
+    game = _game(players=2)
+    st = game.st
+    for d in game.spec.groups[0].deeds:
+        st.owner[d] = 0
+    st.stage = "post_move"
+    st.bank_houses = 2
+    d0 = game.spec.groups[0].deeds[0]
+    events = game.act(Action("build", 0, d0))
+    assert [e.kind for e in events] == ["built"] and st.auction is None
+    assert st.bank_houses == 1

@@ -183,18 +183,20 @@ class ExtraLimit:
     auction started in the middle (a building shortage) does not reset the count of the
     decision it interrupted."""
 
-    __slots__ = ("counts", "turn")
+    __slots__ = ("counts", "doubles", "turn")
 
     def __init__(self) -> None:
         self.turn = -1
-        self.counts: dict[tuple[int, str], int] = {}
+        self.doubles = -1
+        self.counts: dict[str, int] = {}
 
     def allowed(self, st: GameState, kind: str) -> bool:
-        if st.turns != self.turn:
+        if st.turns != self.turn or st.doubles != self.doubles:
             self.turn = st.turns
+            self.doubles = st.doubles
             self.counts.clear()
-        return self.counts.get((st.doubles, kind), 0) < MAX_EXTRAS
+        return self.counts.get(kind, 0) < MAX_EXTRAS
 
     def used(self, st: GameState, kind: str) -> None:
-        key = (st.doubles, kind)
-        self.counts[key] = self.counts.get(key, 0) + 1
+        self.allowed(st, kind)  # starts a new count if the decision is a new one
+        self.counts[kind] = self.counts.get(kind, 0) + 1

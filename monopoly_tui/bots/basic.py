@@ -86,7 +86,7 @@ class BasicBot:
         self.rng = random.Random(seed)
         self.extras = ExtraLimit()
         self._spec: Spec | None = None
-        self._cache: dict[tuple[str, int], Action] = {}
+        self._cache: dict[str, dict[int, Action]] = {}
         self._owner_snap: list[int] = []
         self._full: list[int] = []
         self._mine: list[int] = []
@@ -146,10 +146,13 @@ class BasicBot:
 
     def _simple(self, kind: str, player: int, target: int = -1) -> Action:
         """A choice with no amount, built once and reused (actions are immutable)."""
-        key = (kind, player * 1024 + target + 1)
-        a = self._cache.get(key)
+        per = self._cache.get(kind)
+        if per is None:
+            per = self._cache[kind] = {}
+        key = player * 4096 + target + 1
+        a = per.get(key)
         if a is None:
-            a = self._cache[key] = Action(kind, player, target)
+            a = per[key] = Action(kind, player, target)
         return a
 
     # ------------------------------------------------------------------ what it knows
@@ -294,7 +297,7 @@ class BasicBot:
             if best is None or key < best:
                 best = key
         if best is not None:
-            return Action(A.A_MORTGAGE, player, best[2])
+            return self._simple(A.A_MORTGAGE, player, best[2])
         groups = sorted(
             {board.group_of[d] for d, o in enumerate(owner) if o == player and b[d]},
             key=lambda g: (board.house_cost[board.group_deeds[g][0]], g),
@@ -304,8 +307,8 @@ class BasicBot:
             top = max(b[d] for d in deeds)
             for d in deeds:
                 if b[d] == top and not P.can_sell_building(spec, st, player, d):
-                    return Action(A.A_SELL_BUILDING, player, d)
-            return Action(A.A_SELL_ALL, player, g)
+                    return self._simple(A.A_SELL_BUILDING, player, d)
+            return self._simple(A.A_SELL_ALL, player, g)
         return None
 
     def _jail(self, game: Game, player: int) -> Action:
@@ -410,8 +413,8 @@ class BasicBot:
             elif left >= 2 * reserve and (other is None or key > other):
                 other = key
         return (
-            Action(A.A_UNMORTGAGE, player, -whole[1]) if whole else None,
-            Action(A.A_UNMORTGAGE, player, -other[1]) if other else None,
+            self._simple(A.A_UNMORTGAGE, player, -whole[1]) if whole else None,
+            self._simple(A.A_UNMORTGAGE, player, -other[1]) if other else None,
         )
 
     def _build(self, game: Game, player: int, full: list[int], cash: int,
@@ -426,15 +429,20 @@ class BasicBot:
         top = board.top
         level_rent = board.level_rent
         best: tuple[float, int] | None = None
+        house_cost, hotel_cost = board.house_cost, board.hotel_cost
         for g in full:
-            deeds = board.group_deeds[g]
-            levels = [b[d] for d in deeds]
-            low = min(levels)
-            if low >= top or True in [mortgaged[d] for d in deeds]:
-                continue
-            d = min((d for d in deeds if b[d] == low), key=lambda x: (board.step_cost(x, low), x))
-            cost = board.step_cost(d, low)
-            if cost <= 0 or cash - cost < reserve:
+            # the least built street of the group, the cheapest step first, then by index
+            low, d, cost = top, -1, 0
+            for x in board.group_deeds[g]:
+                if mortgaged[x]:
+                    low = top
+                    break
+                level = b[x]
+                if level <= low:
+                    c = hotel_cost[x] if level + 1 == top else house_cost[x]
+                    if level < low or c < cost:
+                        low, d, cost = level, x, c
+            if low >= top or cost <= 0 or cash - cost < reserve:
                 continue
             score = (level_rent[d][low + 1] - level_rent[d][low]) / cost
             if best is None or score > best[0]:
@@ -444,7 +452,7 @@ class BasicBot:
         d = best[1]
         if P.can_build(game.spec, st, player, d):
             return None
-        return Action(A.A_BUILD, player, d)
+        return self._simple(A.A_BUILD, player, d)
 
     def _propose(self, game: Game, player: int) -> Action | None:
         """Now and then (at most once a turn), a one-for-one swap that completes a colour group

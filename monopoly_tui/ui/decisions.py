@@ -103,7 +103,7 @@ class DecisionScreen(ModalScreen[None]):
         offered = self.choice(kind) is not None
         btn.disabled = not offered
         if label is not None:
-            btn.label = label
+            btn.label = Text(label)  # plain text: '[b]' is not markup
 
     def heading(self, text: str) -> Text:
         pend = self.pend
@@ -229,7 +229,7 @@ class AuctionScreen(DecisionScreen):
                     yield Button(f"+{k}", id=f"raise-{k}", classes="raise")
                 yield Input(placeholder="amount", id="amount", type="integer")
                 yield Button("Bid", id="bid", variant="primary")
-                yield Button("Drop out [d]", id="drop", variant="error")
+                yield Button(Text("Drop out [d]"), id="drop", variant="error")
         yield Footer()
 
     def draw(self) -> None:
@@ -494,8 +494,8 @@ class DebtScreen(DecisionScreen):
             yield ActionList(self.game, self.pend.player, RAISE_KINDS, id="raise")
             with Horizontal(classes="buttons"):
                 yield Button("Pay", id="pay", variant="success")
-                yield Button("Trade [t]", id="trade")
-                yield Button("Declare bankruptcy [B]", id="bankrupt", variant="error")
+                yield Button(Text("Trade [t]"), id="trade")
+                yield Button(Text("Declare bankruptcy [B]"), id="bankrupt", variant="error")
         yield Footer()
 
     def draw(self) -> None:
@@ -735,6 +735,83 @@ class ChoiceScreen(DecisionScreen):
                 self.flow.play(choices[i])
 
 
+class RingScreen(DecisionScreen):
+    """The Ring on the way: the bearer meets a player (offer the Ring or keep it), or a player
+    meets the bearer (battle for it or let them be). Words from the edition's Ring block."""
+
+    kind = getattr(A, "RING", "ring_encounter")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("o", "choose('offer_ring')", "Offer it", id="offer"),
+        Binding("b", "choose('battle')", "Battle", id="battle"),
+        Binding("k", "choose('pass_by')", "Go on", id="pass_by"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(id="head", classes="title")
+            yield Static(id="body")
+            with Horizontal(classes="buttons"):
+                yield Button("Offer", id="offer_ring", variant="warning")
+                yield Button("Battle", id="battle", variant="error")
+                yield Button("Go on", id="pass_by", variant="primary")
+        yield Footer()
+
+    def draw(self) -> None:
+        pend = self.pend
+        if pend.kind != self.kind:
+            return
+        game = self.game
+        spec, st = game.spec, game.st
+        ring = getattr(spec, "ring", None)
+        ring_name = ring.ring if ring is not None else "the Ring"
+        ctx = pend.context
+        other = int(ctx.get("other", -1))
+        other_name = st.players[other].name if 0 <= other < len(st.players) else "someone"
+        space = int(ctx.get("space", st.players[pend.player].position))
+        where = spec.spaces[space].name if 0 <= space < spec.size else "here"
+        offer = ctx.get("mode") == "offer"
+        head = f"meets {other_name} on {where}"
+        self.query_one("#head", Static).update(self.heading(head))
+        body = Text()
+        if offer:
+            body.append(f"You bear {ring_name}. Offer it to {other_name}, who must take it, or "
+                        "keep it and go on.\n")
+            if ring is not None:
+                body.append(f"Handing it on sends the {ring.tracker} back to {ring.start}.\n",
+                            style="dim")
+        else:
+            body.append(f"{other_name} bears {ring_name}. Battle for it (each rolls one die, "
+                        "the higher takes or keeps it), or let them be.\n")
+            if ctx.get("passing"):
+                body.append("A battle ends your move here.\n", style="dim")
+        from monopoly_tui.ui.game import ring_lines
+
+        for line in ring_lines(self.session):
+            body.append_text(line)
+            body.append("\n")
+        if ring is not None and ctx.get("penalty"):
+            body.append(f"Rolling {ring.eye} now costs the {ring.bearer} "
+                        f"{money(game, int(str(ctx['penalty'])))}.", style="dim")
+        self.query_one("#body", Static).update(body)
+        self.set_button("offer_ring", "offer_ring", f"Offer {ring_name} [o]")
+        self.set_button("battle", "battle", f"Battle {other_name} [b]")
+        self.set_button("pass_by", "pass_by", "Keep it, go on [k]" if offer else
+                        "Let them be [k]")
+        self.query_one("#offer_ring", Button).display = offer
+        self.query_one("#battle", Button).display = not offer
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose":
+            return self.choice(str(parameters[0])) is not None
+        return True
+
+    def action_choose(self, kind: str) -> None:
+        self.take(kind)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.take(event.button.id or "")
+
+
 def decision_screen(flow: GameScreen, kind: str) -> DecisionScreen:
     """The modal for a kind of decision."""
     if kind == A.TRADE:
@@ -749,6 +826,7 @@ def decision_screen(flow: GameScreen, kind: str) -> DecisionScreen:
         A.DEBT: DebtScreen,
         A.MORTGAGED_TRANSFER: TransferScreen,
         A.PLACE_BUILDING: PlaceScreen,
+        RingScreen.kind: RingScreen,
     }
     cls = screens.get(kind)
     if cls is None:
@@ -784,11 +862,8 @@ class CardScreen(ModalScreen[None]):
             yield Static(head, classes="title")
             yield Static(card_text(game, self.deck, self.card), id="card")
             with Horizontal(classes="buttons"):
-                yield Button("OK [Enter]", id="ok", variant="primary")
+                yield Button(Text("OK [Enter]"), id="ok", variant="primary")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#ok", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)

@@ -15,7 +15,7 @@ from textual.widgets import Button, Footer, Static
 
 from monopoly_tui.engine.actions import Event
 from monopoly_tui.engine.describe import describe
-from monopoly_tui.ui.render import dice_art, player_tag
+from monopoly_tui.ui.render import player_tag
 from monopoly_tui.ui.session import Session
 
 
@@ -30,9 +30,13 @@ def setup_story(session: Session, events: list[Event]) -> list[RenderableType]:
         if e.kind == "first_roll":
             row = player_tag(game, e.player)
             row.append("  ")
-            dice = dice_art(game, e.dice).plain.split("\n")[1]
-            row.append(dice, style="bold")
-            row.append(f"  = {e.amount}", style="bold")
+            labels = game.spec.dice.labels
+            for k, face in enumerate(e.dice):
+                if k:
+                    row.append(" + ")
+                label = labels[face] if 0 <= face < len(labels) else str(face)
+                row.append(f" {label} ", style="bold reverse")
+            row.append(f" = {e.amount}", style="bold")
             out.append(row)
         elif e.kind == "starts":
             row = Text("\n")
@@ -67,11 +71,8 @@ class FirstPlayerScreen(ModalScreen[None]):
             with VerticalScroll(classes="story"):
                 yield Static(Group(*setup_story(self.session, self.events)))
             with Horizontal(classes="buttons"):
-                yield Button("Start playing [Enter]", id="play", variant="success")
+                yield Button(Text("Start playing [Enter]"), id="play", variant="success")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#play", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)

@@ -263,7 +263,7 @@ class GameScreen(Screen[None]):
             log.write(line)
         self._logged = len(self.session.log)
         self.query_one("#ring").display = getattr(self.session.spec, "ring", None) is not None
-        self.query_one("#dice").styles.width = max(14, dice_width(self.session.game) + 1)
+        self.query_one("#dice").styles.width = max(18, dice_width(self.session.game) + 1)
         self.refresh_view()
         self.call_after_refresh(self.advance)
 
@@ -393,6 +393,15 @@ class GameScreen(Screen[None]):
             return f"place {building_words(game, ctx.get('building') or 'house')}"
         if k == A.END_TURN:
             return "end the turn"
+        if k == getattr(A, "RING", "ring_encounter"):
+            ring = getattr(spec, "ring", None)
+            word = ring.ring if ring is not None else "the Ring"
+            other = ctx.get("other", -1)
+            who = st.players[other].name if isinstance(other, int) and \
+                0 <= other < len(st.players) else "a player"
+            if ctx.get("mode") == "offer":
+                return f"meets {who}: offer {word} or keep it"
+            return f"meets {who}, who bears {word}: battle or go on"
         return k.replace("_", " ")
 
     def _sync_dice(self) -> None:

@@ -117,8 +117,9 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
                 parts.append(f"{t.name}: {m(t.tax_amount)}")
         out.append("- **Taxes**: " + "; ".join(parts) + ".")
     if r.free_parking_jackpot:
-        out.append("- **Free Parking jackpot**: taxes and fees go to a pot; landing on Free "
-                   "Parking takes it.")
+        parking = next((s.name for s in spec.spaces if s.kind == "free_parking"), "Free Parking")
+        out.append(f"- **{parking} jackpot**: taxes and fees go to a pot; landing on {parking} "
+                   "takes it.")
     end = {
         "last_standing": "the last player not bankrupt wins",
         "first_bankruptcy": "the game ends at the first bankruptcy; the richest player wins "

@@ -31,8 +31,8 @@ class LoadScreen(ModalScreen[Any]):
             yield OptionList(id="saves")
             yield Static(id="save-info")
             with Horizontal(classes="buttons"):
-                yield Button("Load [Enter]", id="load", variant="primary")
-                yield Button("Cancel [esc]", id="cancel")
+                yield Button(Text("Load [Enter]"), id="load", variant="primary")
+                yield Button(Text("Cancel [esc]"), id="cancel")
         yield Footer()
 
     def on_mount(self) -> None:

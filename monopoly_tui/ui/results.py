@@ -110,9 +110,9 @@ class ResultsScreen(Screen[None]):
                     yield Static(ranking_table(s), id="ranking")
                 yield Static(hot_spaces(s), id="hot")
                 with Horizontal(classes="buttons"):
-                    yield Button("New game [n]", id="new_game", variant="primary")
-                    yield Button("Title [t]", id="title")
-                    yield Button("Quit [q]", id="quit_game", variant="error")
+                    yield Button(Text("New game [n]"), id="new_game", variant="primary")
+                    yield Button(Text("Title [t]"), id="title")
+                    yield Button(Text("Quit [q]"), id="quit_game", variant="error")
             yield Board(s.game, Static(self._legend(), id="heat-legend"), heat=True,
                         id="heatmap")
         yield Footer()

@@ -112,7 +112,21 @@ def load(name_or_path: Any) -> Session:
     session = Session(game=game, seats=seats, edition=game.spec.id,
                       pace=paces[0] if paces else "normal")
     session.save_meta = meta
+    _replay_log(session, loaded)
     session.log.append(f"Resumed {game.spec.name} at decision {game.st.decisions}.")
     for warning in getattr(loaded, "warnings", []) or []:
         session.log.append(str(warning))
     return session
+
+
+def _replay_log(session: Session, loaded: Any) -> None:
+    """Rebuild the log, the statistics, the last dice and card from the save's decisions
+    (replayed on a copy by the saves package); a save that does not replay keeps an empty log."""
+    try:
+        from monopoly_tui.saves.replay import replay_lines
+
+        events = [line.event for line in replay_lines(loaded.save, session.spec)
+                  if line.event is not None]
+    except Exception:
+        return
+    session.record(events)

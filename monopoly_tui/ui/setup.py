@@ -48,9 +48,10 @@ def swatches(spec: Spec) -> Text:
     from monopoly_tui.ui.style import group_color
 
     out = Text()
+    nbsp = "\u00a0"  # a swatch and its name never part at the end of a line
     for g in spec.groups:
         out.append("███", style=group_color(spec, g.index))
-        out.append(f" {g.name}  ")
+        out.append(f"{nbsp}{g.name.replace(' ', nbsp)}  ")
     return out
 
 
@@ -120,7 +121,7 @@ class NewGameScreen(Screen[None]):
                     yield Static(id="players-head")
                     yield VerticalScroll(id="player-rows")
                     with Horizontal(id="players-tools"):
-                        yield Button("Add a player [ctrl+t]", id="add", variant="primary")
+                        yield Button(Text("Add a player [ctrl+t]"), id="add", variant="primary")
                         yield Label("Computer pace", classes="pace-label")
                         yield RadioSet(
                             *[RadioButton(p, value=p == self.default_pace, id=f"pace-{p}")
@@ -129,9 +130,9 @@ class NewGameScreen(Screen[None]):
                         )
             yield Static(id="problems")
             with Horizontal(id="nav"):
-                yield Button("Back [esc]", id="back")
-                yield Button("Next [ctrl+n]", id="next", variant="primary")
-                yield Button("Start the game [ctrl+s]", id="start", variant="success")
+                yield Button(Text("Back [esc]"), id="back")
+                yield Button(Text("Next [ctrl+n]"), id="next", variant="primary")
+                yield Button(Text("Start the game [ctrl+s]"), id="start", variant="success")
         yield Footer()
 
     def _house_rules(self) -> ComposeResult:
@@ -149,6 +150,9 @@ class NewGameScreen(Screen[None]):
 
     async def on_mount(self) -> None:
         from monopoly_tui.rules.loader import list_editions
+
+        pace = self.query_one("#pace", RadioSet)
+        pace._selected = pace.pressed_index if pace.pressed_index >= 0 else None
 
         self.editions = list_editions()
         lst = self.query_one("#editions", OptionList)
@@ -273,6 +277,9 @@ class NewGameScreen(Screen[None]):
         buttons = [RadioButton("Standard rules", value=True)]
         buttons += [RadioButton(v.name) for v in spec.variants]
         await variants.mount_all(buttons)
+        # Start the keyboard highlight on the pressed button (Textual starts it on none, so the
+        # first arrow press would only highlight the first button).
+        variants._selected = 0
         self.query_one("#variant-info", Static).update(
             Text("The edition's rules as printed.", style="dim"))
 

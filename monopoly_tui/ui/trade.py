@@ -112,8 +112,8 @@ class TradeScreen(ModalScreen[None]):
                             yield Input("0", id=f"{side}-cards", type="integer")
             yield Static(id="problem")
             with Horizontal(classes="buttons"):
-                yield Button("Propose [ctrl+s]", id="propose", variant="primary")
-                yield Button("Cancel [esc]", id="cancel")
+                yield Button(Text("Propose [ctrl+s]"), id="propose", variant="primary")
+                yield Button(Text("Cancel [esc]"), id="cancel")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -264,9 +264,9 @@ class TradeReview(DecisionScreen):
             yield Static(id="offer")
             yield Static(id="problem")
             with Horizontal(classes="buttons"):
-                yield Button("Accept [a]", id="accept_trade", variant="success")
-                yield Button("Reject [r]", id="reject_trade", variant="error")
-                yield Button("Counter-offer [c]", id="counter", variant="primary")
+                yield Button(Text("Accept [a]"), id="accept_trade", variant="success")
+                yield Button(Text("Reject [r]"), id="reject_trade", variant="error")
+                yield Button(Text("Counter-offer [c]"), id="counter", variant="primary")
         yield Footer()
 
     def draw(self) -> None:

@@ -93,6 +93,8 @@ async def step(pilot: Pilot[Any], app: MonopolyApp, seen: Counter[str],
         await pilot.press("enter")
     elif name == "TradeReview":
         await pilot.press("r" if scr.mine() else "escape")
+    elif name == "RingScreen":
+        await pilot.press("b" if scr.choice("battle") else "k")
     elif name == "ChoiceScreen":
         await pilot.press("enter")
     elif name == "ConfirmScreen":

@@ -18,7 +18,7 @@ Its habits, each one a method below:
   other player without a premium of that group's price;
 - now and then proposes a swap that completes a colour group for both players; when there is
   none, offers to buy the deed that completes its own group at the seller's premium, if rich
-  enough (without this, a game where every group is split stalls until the turn cap).
+  enough (without this, a game where every group is split stalls until the turn cap);
 - with the Ring: battles every bearer it meets; keeps the Ring while its cash covers the Eye's
   penalty on the next circle, else offers it (``bots.ring_choice``).
 """

@@ -5,7 +5,8 @@ Run: ``python benchmarks/bench_ui.py [--runs N] [--presses N]``
 
 - **startup**: a whole new Python process that imports the app, shows the title screen and exits
   as soon as it is mounted (``MonopolyApp(exit_on_mount=True)``, headless). Wall clock, median
-  and best of N runs.
+  and best of N runs. The same for a one-widget Textual app gives the floor on this machine
+  (Python plus Textual's own start), so a slow or busy machine can be told apart from a slow app.
 - **key press**: a 6-player classic game late on (every group owned, buildings, mortgages,
   ``monopoly_tui.ui.demo.late_game``) on a 160×50 screen. Each timing runs from the key event
   sent to the app until the first screen update written after the key's effect (the cursor
@@ -36,14 +37,25 @@ STARTUP_CODE = (
     "from monopoly_tui.ui.app import MonopolyApp; "
     "MonopolyApp(exit_on_mount=True).run(headless=True, size=(160, 50))"
 )
+BARE_TEXTUAL_CODE = (
+    "from textual.app import App\n"
+    "from textual.widgets import Static\n"
+    "class Bare(App):\n"
+    "    def compose(self):\n"
+    "        yield Static('hello')\n"
+    "    def on_mount(self):\n"
+    "        self.call_after_refresh(self.exit)\n"
+    "Bare().run(headless=True, size=(160, 50))\n"
+)
+"""The floor on this machine: a one-widget Textual app, started and exited the same way."""
 
 
-def startup(runs: int) -> list[float]:
+def startup(runs: int, code: str = STARTUP_CODE) -> list[float]:
     out = []
     env = dict(os.environ, MONOPOLY_TUI_SAVES=tempfile.mkdtemp(prefix="bench-ui-"))
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", STARTUP_CODE], check=True, env=env,
+        subprocess.run([sys.executable, "-c", code], check=True, env=env,
                        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         out.append(time.perf_counter() - start)
     return out
@@ -159,6 +171,8 @@ def main() -> int:
     parser.add_argument("--presses", type=int, default=20, help="key presses of each kind")
     args = parser.parse_args()
     os.environ.setdefault("MONOPOLY_TUI_SAVES", tempfile.mkdtemp(prefix="bench-ui-"))
+    print(f"load average now: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+    report("startup: a bare Textual app (floor)", startup(args.runs, BARE_TEXTUAL_CODE), 600)
     report("startup to the title screen", startup(args.runs), 600)
     for label, times in asyncio.run(key_presses(args.presses)).items():
         report(f"key press: {label}", times, 50)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterable, Sequence
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
@@ -55,7 +56,7 @@ class MonopolyApp(App[int]):
     """Monopoly in the terminal, each edition by its own rulebook."""
 
     TITLE = "monopoly-tui"
-    CSS_PATH = "app.tcss"
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["app.tcss", "title.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="quit"),
     ]
@@ -71,9 +72,12 @@ class MonopolyApp(App[int]):
         self._too_small: TooSmallScreen | None = None
         self._mounted = False
 
+    def get_default_screen(self) -> Screen[Any]:
+        # The title is the first screen (one screen, one first frame). Its styles are in the
+        # app's CSS_PATH: Textual does not load a default screen's own CSS_PATH.
+        return TitleScreen()
+
     def on_mount(self) -> None:
-        # Pushed, not the default screen: a default screen's CSS_PATH is not loaded.
-        self.push_screen(TitleScreen())
         self._mounted = True
         self._check_size(self.size.width, self.size.height)
         if self.exit_on_mount:
@@ -100,8 +104,8 @@ class MonopolyApp(App[int]):
     # ------------------------------------------------------------------ navigation
 
     def _to_base(self) -> None:
-        """Back to the title screen (the default screen is under it)."""
-        while len(self.screen_stack) > 2:
+        """Back to the title screen (the first screen)."""
+        while len(self.screen_stack) > 1:
             self.pop_screen()
 
     def game_screen(self) -> GameScreen | None:
@@ -113,13 +117,36 @@ class MonopolyApp(App[int]):
         return None
 
     def action_new_game(self) -> None:
-        from monopoly_tui.ui.setup import NewGameScreen
+        def new_game() -> None:
+            from monopoly_tui.ui.setup import NewGameScreen
 
-        self._to_base()
-        self.push_screen(NewGameScreen(seed=self.seed, pace=self.pace))
+            self._to_base()
+            self.push_screen(NewGameScreen(seed=self.seed, pace=self.pace))
+
+        self._leave_game("set up a new game", new_game)
 
     def action_to_title(self) -> None:
-        self._to_base()
+        self._leave_game("go to the title screen", self._to_base)
+
+    def _leave_game(self, what: str, then: Any) -> None:
+        """Do ``then``; a game in progress is left only when the player says so."""
+        game = self.game_screen()
+        if game is None or game.session.game.over:
+            then()
+            return
+        from monopoly_tui.ui.decisions import ConfirmScreen
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        self.push_screen(
+            ConfirmScreen(f"Leave the game in progress to {what}?"
+                          + (" It is saved after every decision; Resume picks it up."
+                             if _saves_available() else " It will be lost."),
+                          yes="Leave", no="Keep playing"),
+            answer,
+        )
 
     def action_rules(self) -> None:
         from monopoly_tui.ui.help import HelpScreen

@@ -281,9 +281,16 @@ class GameScreen(Screen[None]):
     def board(self) -> Board:
         return self.query_one(Board)
 
+    def _alive(self) -> bool:
+        """Still on the screen stack (a callback may come after the screen was left)."""
+        try:
+            return self.is_mounted and self in self.app.screen_stack
+        except Exception:
+            return False
+
     def refresh_view(self) -> None:
         """Redraw everything from the game state."""
-        if not self.is_mounted:
+        if not self._alive():
             return
         s = self.session
         self.board.redraw()
@@ -421,6 +428,8 @@ class GameScreen(Screen[None]):
         self.query_one("#dice", Static).update(out, layout=False)
 
     def _sync_detail(self) -> None:
+        if not self._alive():
+            return
         s = self.session
         game = s.game
         detail = self.query_one("#detail", Static)
@@ -461,7 +470,7 @@ class GameScreen(Screen[None]):
 
     def advance(self) -> None:
         """Get the decision the game waits for made (see the module's docstring)."""
-        if not self.is_mounted:
+        if not self._alive():
             return
         self.refresh_view()
         if self._timer is not None or self._aside is not None or not self.flow_on_top():
@@ -506,7 +515,7 @@ class GameScreen(Screen[None]):
     def _bot_steps(self) -> None:
         """Play computer choices: one at a normal pace, a batch at instant pace."""
         self._timer = None
-        if not self.is_mounted or self._aside is not None or not self.flow_on_top():
+        if not self._alive() or self._aside is not None or not self.flow_on_top():
             return
         s = self.session
         batch = INSTANT_BATCH if s.delay <= 0 else 1
@@ -676,13 +685,23 @@ class GameScreen(Screen[None]):
         self.open_aside(screen)
 
     def action_save(self) -> None:
+        """Save under a name (suggested: the last name used, or the edition and the date)."""
         from monopoly_tui.ui import saves_port
+        from monopoly_tui.ui.load import SaveNameScreen
 
         if not saves_port.available():
-            self.notify("Saving is not available yet.", severity="warning")
+            self.notify("Saving is not available.", severity="warning")
             return
-        name = saves_port.save(self.session)
-        self.notify(f"Saved: {name}")
+        session = self.session
+
+        def save(name: str) -> str:
+            return saves_port.save(session, name)
+
+        def saved(name: object) -> None:
+            if name:
+                self.notify(f"Saved as '{name}'.")
+
+        self.open_aside(SaveNameScreen(saves_port.suggested_name(session), save), saved)
 
     def action_help(self) -> None:
         from monopoly_tui.ui.help import HelpScreen

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Label, OptionList, Static
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 
@@ -77,6 +77,57 @@ class LoadScreen(ModalScreen[Any]):
                     self.dismiss(self.entries[int(opt.id[2:])].path)
         else:
             self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class SaveNameScreen(ModalScreen[Any]):
+    """Name a save; dismisses with the name (or None). The saves package checks the name and
+    its message is shown here when it refuses one."""
+
+    CSS_PATH = "decisions.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="cancel"),
+    ]
+
+    def __init__(self, suggestion: str, save: Any) -> None:
+        super().__init__(classes="decision")
+        self.suggestion = suggestion
+        self.save = save
+        """Called with the name; returns the saved name, or raises with a message."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="confirm"):
+            yield Label("Save the game as", classes="title")
+            yield Input(self.suggestion, id="name", max_length=100)
+            yield Static(id="save-info")
+            with Horizontal(classes="buttons"):
+                yield Button(Text("Save [Enter]"), id="save", variant="primary")
+                yield Button(Text("Cancel [esc]"), id="cancel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._save()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self._save()
+        else:
+            self.dismiss(None)
+
+    def _save(self) -> None:
+        name = self.query_one("#name", Input).value.strip()
+        try:
+            saved = self.save(name)
+        except Exception as e:
+            self.query_one("#save-info", Static).update(
+                Text(str(getattr(e, "message", e)), style="red"))
+            return
+        self.dismiss(saved)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

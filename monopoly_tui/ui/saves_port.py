@@ -63,6 +63,15 @@ def autosave(session: Session) -> str | None:
     return None
 
 
+def suggested_name(session: Session) -> str:
+    """A name to offer for a save: the last one this game used, else the edition and the
+    game's id (its start time)."""
+    if not available():
+        return session.edition
+    meta = _meta(session)
+    return str(meta.name or f"{session.spec.name} {meta.game_id}".replace("'", ""))
+
+
 def save(session: Session, name: str | None = None) -> str:
     """A named save; returns its name. Raises the saves package's error with its message."""
     api = _api()

@@ -23,7 +23,8 @@ LOGO = (
 
 
 class TitleScreen(Screen[None]):
-    CSS_PATH = "title.tcss"
+    """The first screen. Its styles (title.tcss) are loaded by the app."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "pick('new')", "New game", id="new"),
         Binding("c", "pick('resume')", "Resume", id="resume"),
@@ -36,6 +37,8 @@ class TitleScreen(Screen[None]):
         super().__init__()
         self.saves_available = False
         self.resume_entry: Any = None
+        self.saves_checked = False
+        """The look for saves is done (Resume and Load show what it found)."""
 
     def compose(self) -> ComposeResult:
         with Center(id="title-box"), Vertical(id="title-inner"):
@@ -57,6 +60,11 @@ class TitleScreen(Screen[None]):
         menu.focus()
         menu.highlighted = 0
         self._hide_resume()
+        # Looking for saves imports the saves package (and pydantic): after the first frame,
+        # so the menu is up and answering at once.
+        self.set_timer(0.15, self._start_looking)
+
+    def _start_looking(self) -> None:
         self.run_worker(self._look_for_saves, thread=True, exclusive=True, group="saves")
 
     def _hide_resume(self) -> None:
@@ -77,6 +85,7 @@ class TitleScreen(Screen[None]):
     def _show_saves(self, available: bool, entry: Any) -> None:
         self.saves_available = available
         self.resume_entry = entry
+        self.saves_checked = True
         menu = self.query_one("#menu", OptionList)
         if available:
             menu.enable_option("load")

@@ -18,6 +18,11 @@ def on_top(app: MonopolyApp) -> str:
 
 
 async def ready(pilot: Any) -> None:
+    """The title screen is up and has looked for saves."""
+    for _ in range(200):
+        if getattr(pilot.app.screen, "saves_checked", True):
+            break
+        await pilot.pause(0.02)
     await pilot.app.workers.wait_for_complete()
     await settle(pilot)
 
@@ -297,12 +302,26 @@ async def test_save_then_resume_from_the_title(saves_folder: Path) -> None:
     async with started(s) as (app, pilot):
         await pilot.press("r")
         await settle(pilot)
+        while on_top(app) != "GameScreen":
+            await pilot.press("escape" if on_top(app) == "CardScreen" else "a")
+            await settle(pilot)
+            if on_top(app) == "AuctionScreen":
+                await pilot.press("d", "d")
+                await settle(pilot)
+        await pilot.press("s")
+        await settle(pilot)
+        assert on_top(app) == "SaveNameScreen"
+        name: Any = app.screen.query_one("#name")
+        name.value = "bad/name"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "cannot be a save name" in text_of(app, "#save-info")
+        name.value = "my game"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert on_top(app) == "GameScreen"
         decisions = s.game.st.decisions
-        await pilot.press("escape")
-        await settle(pilot)
-        app.game_screen().action_save()  # type: ignore[union-attr]
-        await settle(pilot)
-    assert list(saves_folder.glob("*.json"))
+    assert (saves_folder / "my game.json").exists()
     app2 = MonopolyApp(pace="instant")
     async with app2.run_test(size=(160, 50)) as pilot:
         await ready(pilot)
@@ -330,3 +349,19 @@ async def test_palette_commands_and_theme_switching() -> None:
         assert "CommandPalette" in on_top(app)
         await pilot.press("escape")
         await settle(pilot)
+
+
+async def test_leaving_a_game_for_the_title_or_a_new_game_asks_first() -> None:
+    s = new_session("classic", [("Ann", True), ("Bob", True)], seed=1)
+    async with started(s) as (app, pilot):
+        app.action_to_title()
+        await settle(pilot)
+        assert on_top(app) == "ConfirmScreen"
+        await pilot.press("n")
+        await settle(pilot)
+        assert on_top(app) == "GameScreen"
+        app.action_new_game()
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert on_top(app) == "NewGameScreen"

@@ -17,6 +17,10 @@ SIZE = (160, 50)
 
 
 async def _idle(pilot: Any) -> None:
+    for _ in range(200):  # the title screen looks for saves just after it is up
+        if getattr(pilot.app.screen, "saves_checked", True):
+            break
+        await pilot.pause(0.02)
     await pilot.app.workers.wait_for_complete()
     for _ in range(3):
         await pilot.pause()

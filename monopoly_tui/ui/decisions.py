@@ -105,6 +105,14 @@ class DecisionScreen(ModalScreen[None]):
         if label is not None:
             btn.label = Text(label)  # plain text: '[b]' is not markup
 
+    def focus_default(self, *button_ids: str) -> None:
+        """Enter takes the first of these buttons that is offered now (the default choice)."""
+        for bid in button_ids:
+            btn = self.query_one(f"#{bid}", Button)
+            if btn.display and not btn.disabled:
+                btn.focus()
+                return
+
     def heading(self, text: str) -> Text:
         pend = self.pend
         out = Text()
@@ -403,6 +411,7 @@ class JailScreen(DecisionScreen):
         self.set_button("roll", A.A_ROLL, "Roll for doubles [r]")
         self.query_one("#use_card", Button).display = bool(pl.cards)
         self.query_one("#roll", Button).display = r.jail_roll_for_doubles
+        self.focus_default("roll", "use_card", "pay_fine")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose":
@@ -461,6 +470,7 @@ class TaxScreen(DecisionScreen):
         self.query_one("#body", Static).update(body)
         self.set_button("tax_flat", A.A_TAX_FLAT, f"Pay {money(game, ctx['amount'])} [f]")
         self.set_button("tax_percent", A.A_TAX_PERCENT, f"Pay {ctx['percent']}% [p]")
+        self.focus_default("tax_flat", "tax_percent")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose":
@@ -619,6 +629,7 @@ class TransferScreen(DecisionScreen):
         self.set_button("lift_mortgage", A.A_LIFT, f"Lift for {money(game, ctx['lift_cost'])} [l]")
         self.set_button("keep_mortgage", A.A_KEEP,
                         f"Keep, pay {money(game, ctx['interest'])} [k]")
+        self.focus_default("lift_mortgage", "keep_mortgage")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose":

@@ -224,6 +224,7 @@ class GameScreen(Screen[None]):
         Binding("e", "end_turn", "End turn", id="end_turn"),
         Binding("m", "manage", "Manage", id="manage"),
         Binding("t", "trade", "Trade", id="trade"),
+        Binding("c", "collect_rent", "Ask for the rent", id="collect_rent"),
         Binding("s", "save", "Save", id="save"),
         Binding("question_mark", "help", "Help", key_display="?", id="help"),
         Binding("left", "cursor(-1, 0)", "Pick a space", show=False),
@@ -308,7 +309,7 @@ class GameScreen(Screen[None]):
     def _sync_bindings(self) -> None:
         """Tell the footer only when the keys that are legal now have changed."""
         key = tuple(self.check_action(a, ()) for a in ("roll", "end_turn", "manage", "trade",
-                                                       "save"))
+                                                       "collect_rent", "save"))
         if self._changed("bindings", key):
             self.refresh_bindings()
 
@@ -630,11 +631,29 @@ class GameScreen(Screen[None]):
             return self._aside is None and bool(self.manage_players())
         if action == "trade":
             return self._aside is None and self._live is None and bool(self.trade_players())
+        if action == "collect_rent":
+            return self._aside is None and self._rent_claim() is not None
         if action == "save":
             from monopoly_tui.ui import saves_port
 
             return saves_port.available()
         return True
+
+    def _rent_claim(self) -> Action | None:
+        """Rent a human owner may still ask for (editions where the owner must ask)."""
+        s = self.session
+        if not s.game.st.claims:
+            return None
+        for p in s.humans:
+            for a in s.game.legal_actions(p):
+                if a.kind == A.A_COLLECT_RENT:
+                    return a
+        return None
+
+    def action_collect_rent(self) -> None:
+        claim = self._rent_claim()
+        if claim is not None:
+            self.play(claim)
 
     def action_roll(self) -> None:
         pend = self.human_pending()

@@ -26,6 +26,7 @@ KEYS_MD = """\
 | `m` | manage properties: build, sell, mortgage, lift mortgages |
 | `t` | propose a trade |
 | `e` | end your turn |
+| `c` | ask for rent you are owed (editions where the owner must ask) |
 | `s` | save the game |
 | arrows / click | pick a space to see its title deed (Esc: back to the last card) |
 | PgUp / PgDn | scroll the log |

@@ -422,3 +422,33 @@ async def test_an_unknown_decision_gets_a_list_of_its_choices() -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert any("rolled" in line for line in s.log)
+
+
+async def test_jail_enter_takes_the_default_roll() -> None:
+    s = two_humans()
+    in_jail(s, 0)
+    async with started(s) as (_app, pilot):
+        await pilot.press("enter")
+        await settle(pilot)
+        assert any("rolled" in line for line in s.log[-6:])
+
+
+async def test_asking_for_rent_when_the_owner_must_ask() -> None:
+    from dataclasses import replace
+
+    from monopoly_tui.engine.state import Claim
+
+    s = two_humans()
+    s.game.spec = s.game.spec.with_rules(
+        replace(s.game.spec.rules, rent_collection="owner_must_ask"))
+    d = deed_id(s, "Boardwalk")
+    st = s.game.st
+    st.owner[d] = 0
+    st.current = 1
+    st.claims.append(Claim(owner=0, payer=1, amount=50, deed=d))
+    async with started(s) as (app, pilot):
+        assert "c" in shown_keys(app)
+        await pilot.press("c")
+        await settle(pilot)
+        assert st.players[0].cash == 1550 and st.players[1].cash == 1450
+        assert "c" not in shown_keys(app)

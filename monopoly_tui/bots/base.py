@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.actions import ANYTIME, Action
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.spec import STREET, Spec
 from monopoly_tui.engine.state import GameState
@@ -200,3 +200,34 @@ class ExtraLimit:
     def used(self, st: GameState, kind: str) -> None:
         self.allowed(st, kind)  # starts a new count if the decision is a new one
         self.counts[kind] = self.counts.get(kind, 0) + 1
+
+
+def extras_in_decision(game: Game, player: int) -> int:
+    """How many at-any-time choices this seat has made since the last main choice: read from
+    the game's history, so a bot made for a resumed game counts the same."""
+    n = 0
+    for a in reversed(game.history):
+        if a.kind not in ANYTIME:
+            break
+        if a.player == player:
+            n += 1
+    return n
+
+
+_MASK = (1 << 64) - 1
+
+
+def chance(seed: int, *keys: int) -> float:
+    """A number in [0, 1) fixed by the seed and the keys (splitmix64).
+
+    Bots draw their randomness from the game's position (its turn, the seat) rather than from
+    a generator they carry, so a resumed game's computer players choose exactly as they would
+    have without the interruption."""
+    x = seed & _MASK
+    for k in keys:
+        x = (x * 0x100000001B3 ^ (k & _MASK)) & _MASK
+        x = (x + 0x9E3779B97F4A7C15) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        x ^= x >> 31
+    return x / 2.0**64

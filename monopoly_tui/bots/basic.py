@@ -25,9 +25,7 @@ Its habits, each one a method below:
 
 from __future__ import annotations
 
-import random
-
-from monopoly_tui.bots.base import Board, ExtraLimit, NoChoiceError
+from monopoly_tui.bots.base import MAX_EXTRAS, Board, NoChoiceError, chance, extras_in_decision
 from monopoly_tui.bots.ring_choice import ring_choice
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
@@ -83,8 +81,7 @@ class BasicBot:
     """The edition's facts, set at the first decision (and again if the edition changes)."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-        self.extras = ExtraLimit()
+        self.seed = seed
         self._spec: Spec | None = None
         self._cache: dict[str, dict[int, Action]] = {}
         self._owner_snap: list[int] = []
@@ -95,7 +92,8 @@ class BasicBot:
         self._threat_snap: tuple[list[int], list[int], int] = ([], [], -1)
         self._threat = 0
         self._proposed: set[TradeOffer] = set()
-        self._trade_turn = -1
+        """Offers this bot has made in the game (read from the game's history)."""
+        self._history_seen = 0
 
     # ------------------------------------------------------------------ the decision
 
@@ -378,8 +376,11 @@ class BasicBot:
         cash = st.players[player].cash
         reserve = self.reserve(st, player) if cash > self.board.base_reserve else cash
         spend = cash > reserve
-        propose = st.turns != self._trade_turn and self.rng.random() < TRADE_CHANCE
-        if not (spend or propose) or not self.extras.allowed(st, kind):
+        propose = (
+            chance(self.seed, st.turns, player) < TRADE_CHANCE
+            and not _proposed_this_turn(game, player)
+        )
+        if not (spend or propose) or extras_in_decision(game, player) >= MAX_EXTRAS:
             return None
         action = None
         if spend:
@@ -388,8 +389,6 @@ class BasicBot:
             action = lift_whole or self._build(game, player, full, cash, reserve) or lift_other
         if action is None and propose:
             action = self._propose(game, player)
-        if action is not None:
-            self.extras.used(st, kind)
         return action
 
     def _lifts(self, st: GameState, player: int, full: list[int], cash: int,
@@ -454,6 +453,18 @@ class BasicBot:
             return None
         return self._simple(A.A_BUILD, player, d)
 
+    def _sync_proposed(self, game: Game, player: int) -> None:
+        """Read the offers this seat has made from the game's history (new entries only), so
+        a bot made for a resumed game remembers them too."""
+        history = game.history
+        if len(history) < self._history_seen:
+            self._proposed.clear()
+            self._history_seen = 0
+        for a in history[self._history_seen :]:
+            if a.kind == A.A_PROPOSE and a.player == player and a.trade is not None:
+                self._proposed.add(a.trade)
+        self._history_seen = len(history)
+
     def _propose(self, game: Game, player: int) -> Action | None:
         """Now and then (at most once a turn), a one-for-one swap that completes a colour group
         for each side, with cash making it even by the shared valuation. When no such swap
@@ -462,7 +473,7 @@ class BasicBot:
         a seller asks), if its reserve stays. Never the same offer twice; after a swap search
         that found nothing it searches swaps again only once ownership changed."""
         st = game.st
-        self._trade_turn = st.turns
+        self._sync_proposed(game, player)
         board = self.board
         owner = st.owner
         # deeds that would complete a group for me, by who holds them
@@ -514,3 +525,13 @@ class BasicBot:
             self._proposed.add(offer)
             return Action(A.A_PROPOSE, player, trade=offer)
         return None
+
+
+def _proposed_this_turn(game: Game, player: int) -> bool:
+    """Whether this seat has already proposed a trade since the last turn ended."""
+    for a in reversed(game.history):
+        if a.kind == A.A_END_TURN:
+            return False
+        if a.kind == A.A_PROPOSE and a.player == player:
+            return True
+    return False

@@ -9,7 +9,7 @@ from monopoly_tui.rules import load_spec
 
 def _play(game: Game, bots: list, until: int) -> None:
     while not game.over and len(game.history) < until:
-        kind, who = game.waiting_for
+        _kind, who = game.waiting_for
         game.act(bots[who].choose(game, who))
 
 

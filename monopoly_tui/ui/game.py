@@ -246,6 +246,7 @@ class GameScreen(Screen[None]):
         self._results_shown = False
         self._logged = 0
         self._shown: dict[str, object] = {}
+        self._autosave_warned = False
 
     # ------------------------------------------------------------------ layout
 
@@ -531,7 +532,12 @@ class GameScreen(Screen[None]):
                 s.play(action)
             except IllegalAction:
                 # A bot asked for something the rules do not allow: take a plain choice.
-                s.play(FirstLegalBot().choose(s.game, pend.player))
+                try:
+                    s.play(FirstLegalBot().choose(s.game, pend.player))
+                except IllegalAction as e:
+                    self.notify(f"A computer player is stuck: {e.reason}", severity="error")
+                    break
+        self._autosave()
         self.advance()
 
     def play(self, action: Action) -> bool:
@@ -555,9 +561,14 @@ class GameScreen(Screen[None]):
         return True
 
     def _autosave(self) -> None:
+        """Save after the decisions just taken; a failure is said once, and play goes on."""
         from monopoly_tui.ui import saves_port
 
-        saves_port.autosave(self.session)
+        problem = saves_port.autosave(self.session)
+        if problem and not self._autosave_warned:
+            self._autosave_warned = True
+            self.notify(f"The game could not be saved: {problem}", title="Autosave",
+                        severity="warning", timeout=8)
 
     def open_aside(self, screen: Screen[Any], callback: Any = None) -> None:
         """A screen beside the flow (card, manager, trade builder, help): the flow waits."""

@@ -204,7 +204,7 @@ class Session:
         for e in events:
             if stats is not None:
                 stats.add(e)
-            if e.kind in ("rolled", "first_roll"):
+            if e.kind == "rolled":
                 self.last_dice = e.dice
                 self.last_roller = e.player
             elif e.kind == "card":

@@ -435,7 +435,7 @@ class GameScreen(Screen[None]):
         s = self.session
         game = s.game
         detail = self.query_one("#detail", Static)
-        width = max(20, detail.size.width - 1) if detail.size.width else None
+        width = min(52, max(20, detail.size.width - 1)) if detail.size.width else None
         cursor = self.board.cursor
         key = (cursor, game.st.decisions if cursor >= 0 else s.last_card, width)
         if not self._changed("detail", key):

@@ -155,7 +155,7 @@ def deed_card(game: Game, deed: int, *, width: int | None = None,
         grid.add_row("", "")
         grid.add_row("Price", m(d.price))
         if d.kind == STREET:
-            grid.add_row(f"{cap(v.houses)} cost", f"{m(d.house_cost)} each")
+            grid.add_row(f"{cap(v.house)} cost", f"{m(d.house_cost)} each")
             grid.add_row(
                 f"{cap(v.hotel)} cost",
                 f"{m(d.hotel_cost)} + {spec.rules.houses_per_hotel} {v.houses}",

@@ -12,8 +12,9 @@ Run: ``python benchmarks/bench_ui.py [--runs N] [--presses N]``
   sent to the app until the first screen update written after the key's effect (the cursor
   moved, the roll logged), so it includes waiting for Textual's next frame (at most 1/60 s).
   Two keys: moving the space cursor (two tiles and the title deed redraw), and rolling (the move,
-  the tiles, the panels, the log and the banner redraw). Pilot's ``press`` is not used to time:
-  it sleeps at least 40 ms by design to wait for the app to be idle.
+  the tiles, the panels, the log and the banner redraw). All six seats are human (driven here),
+  each with extra cash so that no one goes bankrupt during the run. Pilot's ``press`` is not
+  used to time: it sleeps at least 40 ms by design to wait for the app to be idle.
 """
 
 from __future__ import annotations
@@ -100,8 +101,11 @@ async def key_presses(presses: int) -> dict[str, list[float]]:
     from monopoly_tui.engine import actions as A
     from monopoly_tui.ui.app import MonopolyApp
     from monopoly_tui.ui.demo import late_game
+    from monopoly_tui.ui.session import FirstLegalBot
 
-    session = late_game("classic", players=6, humans=1, seed=7)
+    session = late_game("classic", players=6, humans=6, seed=7)
+    for player in session.game.st.players:  # deep pockets: nobody goes bankrupt mid-benchmark
+        player.cash += 20_000
     app = MonopolyApp(pace="instant")
     times: dict[str, list[float]] = {"cursor (arrow keys)": [], "roll (r)": []}
     async with app.run_test(size=(160, 50)) as pilot:
@@ -145,8 +149,10 @@ async def key_presses(presses: int) -> dict[str, list[float]]:
                 await pilot.press("e")
             elif name == "CardScreen":
                 await pilot.press("enter")
-            elif name != "GameScreen" and human and pend.choices:
-                app.screen.flow.play(pend.choices[0])  # type: ignore[attr-defined]
+            elif name != "GameScreen" and human:
+                # a decision modal: a plain choice (raising cash in a debt when it must)
+                choice = FirstLegalBot().choose(session.game, pend.player)
+                app.screen.flow.play(choice)  # type: ignore[attr-defined]
                 await pilot.pause()
             else:
                 await pilot.pause()

@@ -522,7 +522,7 @@ class DebtScreen(DecisionScreen):
             self.heading(f"owes {money(game, ctx['amount'])} to {to}"))
         cash = st.players[pend.player].cash
         body = Text()
-        body.append(f"For {why}.\n")
+        body.append(f"{why[:1].upper()}{why[1:]}.\n")
         body.append(f"Cash {money(game, cash)}", style="bold")
         short = ctx["amount"] - cash
         if short > 0:

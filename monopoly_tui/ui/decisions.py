@@ -80,6 +80,19 @@ class DecisionScreen(ModalScreen[None]):
             act = replace(act, **changes)
         self.flow.play(act)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A 'choose' key is shown only while its choice is offered to a human now."""
+        if action == "choose":
+            return self.choice(str(parameters[0])) is not None
+        return True
+
+    def action_choose(self, kind: str) -> None:
+        self.take(kind)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """A button's id is the kind of the choice it takes."""
+        self.take(event.button.id or "")
+
     def close(self) -> None:
         self.dismiss(None)
 
@@ -186,14 +199,6 @@ class BuyScreen(DecisionScreen):
         self.query_one("#decline", Button).display = not spec.rules.auctions
         self.set_button("auction", A.A_AUCTION, "Auction [a]")
         self.set_button("decline", A.A_DECLINE, "Don't buy [n]")
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "choose":
-            return self.choice(str(parameters[0])) is not None
-        return True
-
-    def action_choose(self, kind: str) -> None:
-        self.take(kind)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id in ("buy", "auction", "decline"):
@@ -414,19 +419,11 @@ class JailScreen(DecisionScreen):
         self.focus_default("roll", "use_card", "pay_fine")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "choose":
-            return self.choice(str(parameters[0])) is not None
         if action == "manage":
             return self.mine() and bool(self.flow.manage_players())
         if action == "trade":
             return self.mine() and bool(self.flow.trade_players())
-        return True
-
-    def action_choose(self, kind: str) -> None:
-        self.take(kind)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.take(event.button.id or "")
+        return super().check_action(action, parameters)
 
     def action_manage(self) -> None:
         self.flow.action_manage(self.pend.player)
@@ -472,16 +469,6 @@ class TaxScreen(DecisionScreen):
         self.set_button("tax_percent", A.A_TAX_PERCENT, f"Pay {ctx['percent']}% [p]")
         self.focus_default("tax_flat", "tax_percent")
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "choose":
-            return self.choice(str(parameters[0])) is not None
-        return True
-
-    def action_choose(self, kind: str) -> None:
-        self.take(kind)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.take(event.button.id or "")
 
 
 # ---------------------------------------------------------------- debt
@@ -631,16 +618,6 @@ class TransferScreen(DecisionScreen):
                         f"Keep, pay {money(game, ctx['interest'])} [k]")
         self.focus_default("lift_mortgage", "keep_mortgage")
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "choose":
-            return self.choice(str(parameters[0])) is not None
-        return True
-
-    def action_choose(self, kind: str) -> None:
-        self.take(kind)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.take(event.button.id or "")
 
 
 # ---------------------------------------------------------------- place a building
@@ -811,16 +788,6 @@ class RingScreen(DecisionScreen):
         self.query_one("#offer_ring", Button).display = offer
         self.query_one("#battle", Button).display = not offer
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "choose":
-            return self.choice(str(parameters[0])) is not None
-        return True
-
-    def action_choose(self, kind: str) -> None:
-        self.take(kind)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.take(event.button.id or "")
 
 
 def decision_screen(flow: GameScreen, kind: str) -> DecisionScreen:

@@ -1,5 +1,5 @@
 """Whole short games through the UI: human seats driven by key presses, a computer on instant
-pace, for classic, Game of Thrones and NFL, to the results screen."""
+pace, for classic, Game of Thrones, NFL and Lord of the Rings, to the results screen."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from monopoly_tui.engine import actions as A
         ("classic", {"house_rules": {"turn_limit": 5}}),
         ("got", {"variant": "speed", "house_rules": {"turn_limit": 5}}),
         ("nfl", {"variant": "short", "house_rules": {"turn_limit": 5}}),
+        ("lotr", {"house_rules": {"turn_limit": 8}}),
     ],
 )
 async def test_a_whole_short_game(edition: str, options: dict[str, object]) -> None:
@@ -30,6 +31,12 @@ async def test_a_whole_short_game(edition: str, options: dict[str, object]) -> N
         assert any(line.startswith("Game over:") for line in s.log)
         if edition == "got":
             assert any("Gold Dragons" in line for line in s.log)
+        if edition == "lotr":
+            # the Ring's own dialog was used by a human, and the Ring's story is in the log
+            assert seen["RingScreen"] >= 1
+            ring = s.game.spec.ring
+            assert ring is not None
+            assert sum(ring.ring.lower() in line.lower() for line in s.log) >= 3
         ended = " ".join(app.screen.query_one("#ended").content.plain.split())  # type: ignore[attr-defined]
         assert "wins as" in ended
 

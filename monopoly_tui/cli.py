@@ -322,7 +322,7 @@ def _cmd_resume(args: argparse.Namespace) -> int:
         print("The game screen cannot open a saved game yet (no monopoly_tui.ui.app.run_game).",
               file=sys.stderr)
         return 2
-    result = run_game(loaded.game, loaded.meta)
+    result = run_game(loaded)
     return result if isinstance(result, int) else 0
 
 

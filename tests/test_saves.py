@@ -691,11 +691,11 @@ def test_cli_saves_replay_and_resume(saved: tuple[Game, Path], capsys: pytest.Ca
     assert "Would resume" in captured.out and "run_game" in captured.err
 
     got: list[Any] = []
-    fake.run_game = lambda g, meta: got.append((g, meta)) or 0  # type: ignore[attr-defined]
+    fake.run_game = lambda loaded: got.append(loaded) or 0  # type: ignore[attr-defined]
     play(game, 4, 230)
     save_game(game, "newest", saves_dir=folder)
     assert cli.main(["--saves", folder, "resume"]) == 0  # the latest game still going
-    assert got[0][0].history == game.history and got[0][1].source.name == "newest.json"
+    assert got[0].game.history == game.history and got[0].meta.source.name == "newest.json"
 
     assert cli.main(["--saves", str(path.parent / "empty"), "resume"]) == 1
     assert "No game to resume" in capsys.readouterr().err

@@ -62,8 +62,10 @@ class MonopolyApp(App[int]):
     ]
 
     def __init__(self, *, seed: int | None = None, pace: str | None = None,
-                 exit_on_mount: bool = False) -> None:
+                 exit_on_mount: bool = False, session: Session | None = None) -> None:
         super().__init__()
+        self.initial_session = session
+        """A game to open at once (``monopoly-tui resume``), instead of the title's menu."""
         self.seed = seed
         """A fixed seed for new games (tests, snapshots); None: a random one each game."""
         self.pace = pace
@@ -80,6 +82,8 @@ class MonopolyApp(App[int]):
     def on_mount(self) -> None:
         self._mounted = True
         self._check_size(self.size.width, self.size.height)
+        if self.initial_session is not None:
+            self.start_session(self.initial_session, first=False)
         if self.exit_on_mount:
             self.call_after_refresh(self.exit, 0)
 
@@ -238,6 +242,15 @@ def _saves_available() -> bool:
     from monopoly_tui.ui import saves_port
 
     return saves_port.available()
+
+
+def run_game(loaded: Any) -> int:
+    """Open the app straight on a loaded save (``monopoly-tui resume``); the exit status."""
+    from monopoly_tui.ui import saves_port
+
+    app = MonopolyApp(session=saves_port.session_from(loaded))
+    result = app.run()
+    return result if isinstance(result, int) else 0
 
 
 def run(args: argparse.Namespace | Sequence[str] | None = None) -> int:

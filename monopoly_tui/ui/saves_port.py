@@ -108,12 +108,17 @@ def entries() -> list[Any]:
 
 def load(name_or_path: Any) -> Session:
     """A session for a saved game, ready to continue. Raises with a message on failure."""
-    from monopoly_tui.ui.session import Seat, Session
 
     api = _api()
     if api is None:
         raise RuntimeError("loading is not available")
-    loaded = api.load_save(name_or_path)
+    return session_from(api.load_save(name_or_path))
+
+
+def session_from(loaded: Any) -> Session:
+    """A session for a save already loaded (``monopoly_tui.saves.load_save``'s result)."""
+    from monopoly_tui.ui.session import Seat, Session
+
     game = loaded.game
     meta = loaded.meta
     seats = [Seat(s.name, s.token, not s.computer) for s in meta.seats]

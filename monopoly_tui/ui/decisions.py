@@ -17,6 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets.button import ButtonVariant
 from textual.widgets.option_list import Option
 
 from monopoly_tui.engine import actions as A
@@ -39,6 +40,18 @@ class DecisionScreen(ModalScreen[None]):
 
     CSS_PATH = "decisions.tcss"
     kind: ClassVar[str] = ""
+    BUTTONS: ClassVar[tuple[tuple[str, str, ButtonVariant], ...]] = ()
+    """A plain dialog's buttons: (label, the choice kind it takes, its variant)."""
+
+    def compose(self) -> ComposeResult:
+        """A plain dialog: a heading, a body and one button per choice."""
+        with Vertical(id="dialog"):
+            yield Static(id="head", classes="title")
+            yield Static(id="body")
+            with Horizontal(classes="buttons"):
+                for label, kind, variant in self.BUTTONS:
+                    yield Button(label, id=kind, variant=variant)
+        yield Footer()
 
     def __init__(self, flow: GameScreen) -> None:
         super().__init__(classes="decision")
@@ -382,15 +395,11 @@ class JailScreen(DecisionScreen):
         Binding("t", "trade", "Trade", id="trade"),
     ]
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Static(id="head", classes="title")
-            yield Static(id="body")
-            with Horizontal(classes="buttons"):
-                yield Button("Pay the fine", id="pay_fine", variant="warning")
-                yield Button("Use a card", id="use_card", variant="success")
-                yield Button("Roll for doubles", id="roll", variant="primary")
-        yield Footer()
+    BUTTONS = (
+        ("Pay the fine", "pay_fine", "warning"),
+        ("Use a card", "use_card", "success"),
+        ("Roll for doubles", "roll", "primary"),
+    )
 
     def draw(self) -> None:
         pend = self.pend
@@ -442,14 +451,7 @@ class TaxScreen(DecisionScreen):
         Binding("p", "choose('tax_percent')", "Pay the percentage", id="tax_percent"),
     ]
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Static(id="head", classes="title")
-            yield Static(id="body")
-            with Horizontal(classes="buttons"):
-                yield Button("Flat", id="tax_flat", variant="primary")
-                yield Button("Percent", id="tax_percent", variant="primary")
-        yield Footer()
+    BUTTONS = (("Flat", "tax_flat", "primary"), ("Percent", "tax_percent", "primary"))
 
     def draw(self) -> None:
         pend = self.pend
@@ -734,15 +736,11 @@ class RingScreen(DecisionScreen):
         Binding("k", "choose('pass_by')", "Go on", id="pass_by"),
     ]
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Static(id="head", classes="title")
-            yield Static(id="body")
-            with Horizontal(classes="buttons"):
-                yield Button("Offer", id="offer_ring", variant="warning")
-                yield Button("Battle", id="battle", variant="error")
-                yield Button("Go on", id="pass_by", variant="primary")
-        yield Footer()
+    BUTTONS = (
+        ("Offer", "offer_ring", "warning"),
+        ("Battle", "battle", "error"),
+        ("Go on", "pass_by", "primary"),
+    )
 
     def draw(self) -> None:
         pend = self.pend

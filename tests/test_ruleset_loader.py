@@ -553,3 +553,12 @@ def _timed(fn: object) -> float:
     start = time.perf_counter()
     fn()
     return time.perf_counter() - start
+
+
+def test_variant_switch_with_a_wrong_value_is_reported_at_the_switch(tmp_path: Path) -> None:
+    """A variant's rule changes are checked like the rules themselves, not only by name."""
+    text = MINI + "variants:\n  - id: quick\n    name: Quick\n    rules: {deal_deeds: three}\n"
+    p = only_problem(write(tmp_path, "r.yaml", text))
+    assert p.path == "variants.0.rules.deal_deeds"
+    assert (p.line, p.col) == (35, 25)  # at the value 'three'
+    assert "integer" in p.message

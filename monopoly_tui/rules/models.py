@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", description="A lowercase identifier")]
 Money = Annotated[int, Field(ge=0)]
@@ -557,7 +557,15 @@ def cross_check(rs: Ruleset) -> list[tuple[str, str]]:
         if rs.ring.eye_mark not in marks:
             bad("ring.eye_mark", f"no die face has the mark '{rs.ring.eye_mark}'")
     for vi, v in enumerate(rs.variants):
-        for key in v.rules:
-            if key not in Rules.model_fields:
-                bad(f"variants.{vi}.rules.{key}", "no such rule switch")
+        unknown = [key for key in v.rules if key not in Rules.model_fields]
+        for key in unknown:
+            bad(f"variants.{vi}.rules.{key}", "no such rule switch")
+        if unknown:
+            continue
+        try:
+            Rules.model_validate({**rs.rules.model_dump(), **v.rules})
+        except ValidationError as e:
+            for err in e.errors():
+                where = ".".join(str(x) for x in err["loc"])
+                bad(f"variants.{vi}.rules.{where}", err["msg"])
     return problems

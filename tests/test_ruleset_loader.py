@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -537,22 +536,6 @@ def test_every_builtin_ruleset_loads() -> None:
     scan = scan_editions()
     assert not scan.broken, "\n".join(str(b.error) for b in scan.broken)
     assert {e.path for e in scan.editions} == set(files)
-
-
-def test_loading_every_builtin_ruleset_is_fast() -> None:
-    """The budget is 100 ms for all of them; the test allows slow CI machines 5x."""
-    if not builtin_files():
-        pytest.skip("no built-in rulesets yet")
-    scan_editions()  # imports and pydantic's first-use work are not what we measure
-    best = min(_timed(scan_editions) for _ in range(3))
-    assert best < 0.5
-
-
-def _timed(fn: object) -> float:
-    assert callable(fn)
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
 
 
 def test_variant_switch_with_a_wrong_value_is_reported_at_the_switch(tmp_path: Path) -> None:

@@ -729,7 +729,7 @@ class RingScreen(DecisionScreen):
     """The Ring on the way: the bearer meets a player (offer the Ring or keep it), or a player
     meets the bearer (battle for it or let them be). Words from the edition's Ring block."""
 
-    kind = getattr(A, "RING", "ring_encounter")
+    kind = A.RING
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("o", "choose('offer_ring')", "Offer it", id="offer"),
         Binding("b", "choose('battle')", "Battle", id="battle"),

@@ -402,7 +402,7 @@ class GameScreen(Screen[None]):
             return f"place {building_words(game, ctx.get('building') or 'house')}"
         if k == A.END_TURN:
             return "end the turn"
-        if k == getattr(A, "RING", "ring_encounter"):
+        if k == A.RING:
             ring = getattr(spec, "ring", None)
             word = ring.ring if ring is not None else "the Ring"
             other = ctx.get("other", -1)

@@ -1,10 +1,10 @@
 """Whole games with random legal choices, checking the rules' invariants after every decision.
 
-Hypothesis picks the edition (classic, Game of Thrones, NFL; with and without their short
-games and house rules), the number of players, the game's seed and the seed of the random
-player. The random player takes random legal choices, random bids, random at-any-time actions
-(build, sell, mortgage, lift, collect rent) by any player, random deals, and now and then an
-illegal choice, which must raise and change nothing.
+Hypothesis picks the edition (classic, Game of Thrones, NFL, Lord of the Rings; with and
+without their short games and house rules), the number of players, the game's seed and the
+seed of the random player. The random player takes random legal choices, random bids, random
+at-any-time actions (build, sell, mortgage, lift, collect rent) by any player, random deals,
+and now and then an illegal choice, which must raise and change nothing.
 
 After every decision:
 - the ledger balances: cash in hands plus the Free Parking pot is the starting money plus what
@@ -51,6 +51,8 @@ CONFIGS: list[tuple[str, str | None, dict[str, Any] | None, dict[str, Any] | Non
     ("nfl", None, None, None),
     ("nfl", "short", None, None),
     ("nfl", "time-limit", None, None),
+    ("lotr", None, None, None),
+    ("lotr", None, {"turn_limit": 10}, {"building_supply": {"houses": 6, "hotels": 2}}),
 ]
 
 PHASES = (Phase.explicit, Phase.reuse, Phase.generate)

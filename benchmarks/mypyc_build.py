@@ -1,42 +1,46 @@
 """Compile the engine, the bots and the simulator with mypyc, in a copy outside the working
-tree, to measure what compiling would give. Nothing in the checkout changes: compiled modules
-next to the sources would shadow them, and others edit those sources.
+tree, to measure what compiling gives. Nothing in the checkout changes: compiled modules next
+to the sources would shadow them, and others edit those sources.
 
     .venv/bin/python benchmarks/mypyc_build.py [DEST]
 
 prints the folder to put first on ``PYTHONPATH`` (``bench_engine.py --mypyc`` and
-``engine_fingerprint.py --mypyc`` do all of this themselves). Needs a C compiler; mypyc comes
-with mypy, a test dependency.
+``engine_fingerprint.py --mypyc`` do all of this themselves). The compile is the wheel
+build's (``mypyc_compile.py`` at the project root, which ``hatch_build.py`` uses too), on every
+hot module (``HOT_MODULES``), those the wheel still ships as pure Python (``HELD_BACK``)
+included: this measures what compiling them all gives. Needs a C compiler; mypyc comes with
+mypy, a test dependency.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
-COMPILED = [
-    "monopoly_tui/engine/actions.py",
-    "monopoly_tui/engine/state.py",
-    "monopoly_tui/engine/spec.py",
-    "monopoly_tui/engine/property.py",
-    "monopoly_tui/engine/ring.py",
-    "monopoly_tui/engine/game.py",
-    "monopoly_tui/bots/base.py",
-    "monopoly_tui/bots/basic.py",
-    "monopoly_tui/bots/random_bot.py",
-    "monopoly_tui/bots/ring_choice.py",
-    "monopoly_tui/simulate.py",
-]
-"""The hot modules. Files that are not there (yet) are skipped."""
-MYPY_CONFIG = """[tool.mypy]
-python_version = "3.11"
-check_untyped_defs = true
-ignore_missing_imports = true
-"""
+
+
+def _load_compile_module() -> ModuleType:
+    """The project's ``mypyc_compile.py``, loaded by path: putting the project root on
+    ``sys.path`` would also make the checkout's ``monopoly_tui`` importable, and in a venv with
+    the installed wheel that would hide the package being measured."""
+    path = ROOT / "mypyc_compile.py"
+    spec = importlib.util.spec_from_file_location("monopoly_tui_mypyc_compile", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+mypyc_compile = _load_compile_module()
+COMPILED: tuple[str, ...] = mypyc_compile.HOT_MODULES
+"""The modules compiled: every hot module (``mypyc_compile.HOT_MODULES``). Files that are not
+there (yet) are skipped."""
 
 
 def build(dest: Path | None = None) -> Path:
@@ -44,21 +48,18 @@ def build(dest: Path | None = None) -> Path:
     the hot modules there, and return the folder."""
     out = Path(tempfile.mkdtemp(prefix="monopoly-mypyc-")) if dest is None else dest
     out.mkdir(parents=True, exist_ok=True)
-    for name in ("monopoly_tui", "rulesets"):
-        shutil.rmtree(out / name, ignore_errors=True)
-        shutil.copytree(ROOT / name, out / name,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.so", ".mypy_cache"))
-    (out / "pyproject.toml").write_text(MYPY_CONFIG)
-    files = [f for f in COMPILED if (out / f).exists()]
-    mypyc = Path(sys.executable).with_name("mypyc")
-    proc = subprocess.run([str(mypyc), *files], cwd=out, capture_output=True, text=True)
-    if proc.returncode:
-        sys.stderr.write(proc.stdout[-4000:] + proc.stderr[-4000:])
-        raise SystemExit(f"mypyc failed (exit {proc.returncode})")
+    shutil.rmtree(out / "rulesets", ignore_errors=True)
+    shutil.copytree(ROOT / "rulesets", out / "rulesets")
+    try:
+        mypyc_compile.compile_modules(ROOT, out, COMPILED)
+    except mypyc_compile.CompileError as e:
+        sys.stderr.write(f"{e.output}\n")
+        raise SystemExit(str(e)) from e
     return out
 
 
 def main() -> int:
+    """Build into the folder named on the command line (or a temporary one) and print it."""
     dest = Path(sys.argv[1]) if len(sys.argv) > 1 else None
     print(build(dest))
     return 0

@@ -7,7 +7,10 @@ four-player bot games per second, with the full rules (no invariant checks, no o
 Each figure is the best of ``--repeat`` runs over the same seeded games (the games are the same
 every run, so the figures compare machines and versions of the engine), in CPU seconds of this
 process (``time.process_time``), so other work on the machine disturbs it less; the wall time
-is shown too. The games are played by ``simulate.play_game`` without its invariant checks.
+is shown too. The games are played by ``simulate.play_game`` without its invariant checks. The
+header says which engine build ran (``monopoly_tui.buildinfo``): run as a script, this measures
+the ``monopoly_tui`` its Python imports, the checkout in the developers' editable venv, the
+installed wheel in a venv that has it.
 
 ``--profile`` prints where the time goes instead (cProfile, sorted by own time; pyinstrument,
 if installed, gives a truer tree). ``--mypyc`` compiles the engine, bots and simulator with
@@ -26,6 +29,7 @@ import sys
 import time
 from pathlib import Path
 
+from monopoly_tui.buildinfo import engine_build
 from monopoly_tui.rules import load_spec
 from monopoly_tui.simulate import play_game
 
@@ -89,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
         best = min(best, time.process_time() - cpu)
         wall = min(wall, time.perf_counter() - start)
     print(f"{args.edition}, {args.players} {args.bot} bots, {args.games} games "
-          f"(cap {args.max_turns} player-turns), best of {args.repeat}:")
+          f"(cap {args.max_turns} player-turns), {engine_build()} engine, "
+          f"best of {args.repeat}:")
     print(f"  {turns} player-turns, {decisions} decisions in {best:.3f} CPU s"
           f" ({wall:.3f} s wall)")
     print(f"  player-turns per second: {turns / best:12,.0f}")

@@ -7,7 +7,9 @@ state of many seeded bot games. An optimisation must leave it unchanged.
 Games cycle through the built-in editions and both bots (random bots stress auctions, trades,
 debts and mortgages; basic bots reach buildings and shortages). Printed per edition, so a
 change can be traced to an edition. ``--mypyc`` computes it with the engine and bots compiled
-by mypyc (``mypyc_build.py``): compiling must not change behaviour either.
+by mypyc (``mypyc_build.py``): compiling must not change behaviour either. Which engine build
+ran (``monopoly_tui.buildinfo``) goes to stderr; CI saves the fingerprint with the checkout and
+checks it with the installed compiled wheel.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dataclasses import fields
 from pathlib import Path
 
 from monopoly_tui.bots import make_bot
+from monopoly_tui.buildinfo import engine_build
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.state import GameState
 from monopoly_tui.rules import load_spec
@@ -79,6 +82,7 @@ def main(argv: list[str] | None = None) -> int:
             return subprocess.run(cmd, env=env, check=False).returncode
         finally:
             shutil.rmtree(out, ignore_errors=True)
+    print(f"engine: {engine_build()}", file=sys.stderr)
     fp = fingerprint(args.games)
     print(json.dumps(fp, indent=1))
     if args.save:

@@ -57,12 +57,30 @@ def build_parser() -> argparse.ArgumentParser:
         description="Monopoly editions played by their own rulebooks, in your terminal. "
         "With no command, start the game.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action=_VersionAction,
+                        help="show the version and which engine build runs, and exit")
     parser.add_argument("--saves", type=Path, metavar="DIR", help=_SAVES_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in SUBCOMMANDS:
         add(sub)
     return parser
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: the version, and whether the engine runs compiled (mypyc) or as pure
+    Python (``monopoly_tui.buildinfo``), looked up only when asked."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: Any = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0,
+                         help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        from monopoly_tui.buildinfo import engine_build
+
+        print(f"{parser.prog} {__version__}, engine: {engine_build()}")
+        parser.exit()
 
 
 # ---------------------------------------------------------------- play (no subcommand)

@@ -156,6 +156,7 @@ def test_a_crash_reports_its_seed_and_decision(monkeypatch: pytest.MonkeyPatch) 
     assert "IllegalAction" in failure.problems[0]
 
 
+@pytest.mark.patches_module("monopoly_tui.simulate")
 def test_cli_exits_non_zero_and_names_seed_and_decision(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

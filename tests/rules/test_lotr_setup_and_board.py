@@ -75,6 +75,7 @@ def test_the_tracker_starts_on_the_start_circle() -> None:
     assert game.spec.ring is not None and game.spec.ring.track[0].label == "Start"
 
 
+@pytest.mark.patches_module("monopoly_tui.engine.game")
 def test_the_highest_first_roll_takes_the_ring_and_starts(monkeypatch: pytest.MonkeyPatch) -> None:
     """'The highest roller takes the Ring ... The Ring-bearer also starts the game.'"""
     spec = spec_of("lotr")
@@ -86,6 +87,7 @@ def test_the_highest_first_roll_takes_the_ring_and_starts(monkeypatch: pytest.Mo
     assert [(e.player, e.text) for e in taken] == [(1, "first_roll")]
 
 
+@pytest.mark.patches_module("monopoly_tui.engine.game")
 def test_the_eye_counts_zero_in_the_first_roll(monkeypatch: pytest.MonkeyPatch) -> None:
     """'Each player rolls both dice. (The Eye of Sauron counts as a zero.)' Eye + 6 is 6, not 7,
     so 3 + 4 wins outright."""

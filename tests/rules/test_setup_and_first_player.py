@@ -43,6 +43,7 @@ def test_bank_holds_32_houses_and_12_hotels_at_the_start() -> None:
     assert (game.st.bank_houses, game.st.bank_hotels) == (32, 12)
 
 
+@pytest.mark.patches_module("monopoly_tui.engine.game")
 def test_highest_roller_starts(monkeypatch: pytest.MonkeyPatch) -> None:
     """'Starting with the highest roller' / 'The highest roller takes the first turn.'"""
     spec = spec_of("classic")
@@ -55,6 +56,7 @@ def test_highest_roller_starts(monkeypatch: pytest.MonkeyPatch) -> None:
     assert [(e.player, e.amount) for e in rolls] == [(0, 5), (1, 11), (2, 2)]
 
 
+@pytest.mark.patches_module("monopoly_tui.engine.game")
 def test_tied_highest_rollers_roll_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ties for the highest roll are rolled again, by the tied players only."""
     spec = spec_of("classic")
@@ -65,6 +67,7 @@ def test_tied_highest_rollers_roll_again(monkeypatch: pytest.MonkeyPatch) -> Non
     assert game.st.first_player == 2
 
 
+@pytest.mark.patches_module("monopoly_tui.engine.game")
 def test_nfl_coin_flip_chain_winner_flips_against_the_next(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """'Two players flip; the winner of that flip flips against the next player, and so on.'"""

@@ -13,7 +13,7 @@ import math
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Final
 
 from monopoly_tui.bots import make_bot
 from monopoly_tui.bots.base import decider
@@ -24,9 +24,9 @@ from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.spec import STREET, Spec
 from monopoly_tui.engine.state import RingTally
 
-DEFAULT_MAX_TURNS = 2000
+DEFAULT_MAX_TURNS: Final = 2000
 """The cap on player-turns per game when none is given."""
-STUCK_DECISIONS = 10_000
+STUCK_DECISIONS: Final = 10_000
 """More decisions than this within one player-turn means the game (or a bot) is stuck."""
 SHADES = " ░▒▓█"
 """The heat map's shading, from the least landed-on spaces to the most."""

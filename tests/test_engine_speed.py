@@ -15,6 +15,7 @@ from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action, Event
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.spec import STREET
+from monopoly_tui.engine.state import Debt
 from monopoly_tui.rules import load_spec
 
 
@@ -23,17 +24,29 @@ def _game(edition: str = "classic", players: int = 4, seed: int = 0) -> Game:
     return Game.new(spec, [(f"P{i}", spec.tokens[i]) for i in range(players)], seed=seed)
 
 
-def test_event_init_takes_exactly_its_fields() -> None:
-    """Events are built by a written-out ``__init__`` (fast when compiled): it must take every
-    field, in order, with the field's default, and set each one."""
-    params = list(inspect.signature(Event.__init__).parameters.values())[1:]
-    assert [p.name for p in params] == [f.name for f in fields(Event)]
-    for p, f in zip(params, fields(Event), strict=True):
+def _init_takes_exactly_the_fields(cls: type) -> None:
+    params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    assert [p.name for p in params] == [f.name for f in fields(cls)]
+    for p, f in zip(params, fields(cls), strict=True):
         assert (p.default is inspect.Parameter.empty) == (f.default is MISSING)
         if f.default is not MISSING:
             assert p.default == f.default
+
+
+def test_event_init_takes_exactly_its_fields() -> None:
+    """Events are built by a written-out ``__init__`` (fast when compiled): it must take every
+    field, in order, with the field's default, and set each one."""
+    _init_takes_exactly_the_fields(Event)
     e = Event("k", 1, 2, 3, 4, 5, (6, 6), (7, 8), "t")
     assert [getattr(e, f.name) for f in fields(Event)] == ["k", 1, 2, 3, 4, 5, (6, 6), (7, 8), "t"]
+
+
+def test_debt_init_takes_exactly_its_fields() -> None:
+    """Debts too are built by a written-out ``__init__``: every field, in order, defaults
+    kept, each one set."""
+    _init_takes_exactly_the_fields(Debt)
+    d = Debt(1, -1, 50, "tax:4", True)
+    assert [getattr(d, f.name) for f in fields(Debt)] == [1, -1, 50, "tax:4", True]
 
 
 def test_dice_read_the_generator_in_order_whatever_their_number() -> None:

@@ -12,14 +12,14 @@ it always ends: every sale or mortgage lowers what is left to raise.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Final, Protocol
 
 from monopoly_tui.engine.actions import ANYTIME, Action
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.spec import STREET, Spec
 from monopoly_tui.engine.state import GameState
 
-MAX_EXTRAS = 4
+MAX_EXTRAS: Final = 4
 """Voluntary at-any-time choices a bot may make before one decision."""
 
 
@@ -72,6 +72,9 @@ class Board:
         "set_bonus",
         "spec",
         "street_groups",
+        "threat_best",
+        "threat_buildings",
+        "threat_owner",
         "top",
         "unmortgage_cost",
     )
@@ -108,6 +111,30 @@ class Board:
         ]
         """Per street, the rent at each building level with the whole group held (a table, so
         the bots' scans at every turn are list lookups)."""
+        self.threat_buildings: list[int] = []
+        self.threat_owner: list[int] = []
+        self.threat_best: list[int] = []
+        """Per player, the highest rent their buildings charge, for the buildings and owners
+        in ``threat_buildings`` and ``threat_owner`` (see ``building_rents``)."""
+
+    def building_rents(self, buildings: list[int], owner: list[int]) -> list[int]:
+        """Per player, the highest rent one of their built streets charges now. Counted once
+        per change of buildings or owners and shared by every bot of the edition (each bot
+        asks at almost every decision)."""
+        if buildings != self.threat_buildings or owner != self.threat_owner:
+            best = [0] * (max(owner, default=-1) + 1)
+            level_rent = self.level_rent
+            for d, level in enumerate(buildings):
+                if level:
+                    o = owner[d]
+                    if o >= 0:
+                        rent = level_rent[d][level]
+                        if rent > best[o]:
+                            best[o] = rent
+            self.threat_buildings = buildings.copy()
+            self.threat_owner = owner.copy()
+            self.threat_best = best
+        return self.threat_best
 
     @classmethod
     def of(cls, spec: Spec) -> Board:
@@ -202,6 +229,22 @@ class ExtraLimit:
         self.counts[kind] = self.counts.get(kind, 0) + 1
 
 
+_ACTIONS: dict[str, dict[int, Action]] = {}
+
+
+def simple_action(kind: str, player: int, target: int = -1) -> Action:
+    """The choice ``kind`` by ``player`` on ``target``, with no amount or trade: made once and
+    shared (actions are immutable), since bots make the same few choices over and over."""
+    per_kind = _ACTIONS.get(kind)
+    if per_kind is None:
+        per_kind = _ACTIONS[kind] = {}
+    key = (player << 16) + target + 1
+    a = per_kind.get(key)
+    if a is None:
+        a = per_kind[key] = Action(kind, player, target)
+    return a
+
+
 def extras_in_decision(game: Game, player: int) -> int:
     """How many at-any-time choices this seat has made since the last main choice: read from
     the game's history, so a bot made for a resumed game counts the same."""
@@ -214,20 +257,22 @@ def extras_in_decision(game: Game, player: int) -> int:
     return n
 
 
-_MASK = (1 << 64) - 1
+_M31: Final = (1 << 31) - 1
 
 
 def chance(seed: int, *keys: int) -> float:
-    """A number in [0, 1) fixed by the seed and the keys (splitmix64).
+    """A number in [0, 1) fixed by the seed and the keys: each key is folded into a 31-bit
+    state that is then mixed (a multiply-xorshift hash), so neighbouring keys give unrelated
+    numbers.
 
     Bots draw their randomness from the game's position (its turn, the seat) rather than from
     a generator they carry, so a resumed game's computer players choose exactly as they would
-    have without the interruption."""
-    x = seed & _MASK
+    have without the interruption. The state stays within 31 bits and the multipliers within
+    27, so every product fits a machine word: cheap in plain Python and native when compiled."""
+    x = seed & _M31
     for k in keys:
-        x = (x * 0x100000001B3 ^ (k & _MASK)) & _MASK
-        x = (x + 0x9E3779B97F4A7C15) & _MASK
-        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-        x ^= x >> 31
-    return x / 2.0**64
+        x = (x * 31 + (k & _M31) + 0x2545F491) & _M31
+        x = ((x ^ (x >> 16)) * 0x45D9F3B) & _M31
+        x = ((x ^ (x >> 15)) * 0x45D9F3B) & _M31
+        x ^= x >> 16
+    return x / 2.0**31

@@ -25,7 +25,16 @@ Its habits, each one a method below:
 
 from __future__ import annotations
 
-from monopoly_tui.bots.base import MAX_EXTRAS, Board, NoChoiceError, chance, extras_in_decision
+from typing import Final
+
+from monopoly_tui.bots.base import (
+    MAX_EXTRAS,
+    Board,
+    NoChoiceError,
+    chance,
+    extras_in_decision,
+    simple_action,
+)
 from monopoly_tui.bots.ring_choice import ring_choice
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
@@ -34,9 +43,9 @@ from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.spec import Spec
 from monopoly_tui.engine.state import GameState, TradeOffer
 
-TRADE_CHANCE = 0.1
+TRADE_CHANCE: Final = 0.1
 """How often, at the end of a turn, the bot looks for a swap that completes two groups."""
-THREAT_SHARE = 3
+THREAT_SHARE: Final = 3
 """The reserve grows by the opponents' highest building rent divided by this."""
 
 
@@ -83,14 +92,12 @@ class BasicBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self._spec: Spec | None = None
-        self._cache: dict[str, dict[int, Action]] = {}
         self._owner_snap: list[int] = []
         self._full: list[int] = []
         self._mine: list[int] = []
+        self._one_short = False
         self._propose_snap: list[int] = []
         self._owner_player = -1
-        self._threat_snap: tuple[list[int], list[int], int] = ([], [], -1)
-        self._threat = 0
         self._proposed: set[TradeOffer] = set()
         """Offers this bot has made in the game (read from the game's history)."""
         self._history_seen = 0
@@ -110,13 +117,12 @@ class BasicBot:
         if game.spec is not self._spec:
             self._spec = game.spec
             self.board = Board.of(game.spec)
-            self._cache.clear()
             self._owner_snap = []
         if kind == A.ROLL:
-            return self._simple(A.A_ROLL, player)
+            return simple_action(A.A_ROLL, player)
         if kind == A.END_TURN:
             extra = self._voluntary(game, player, kind)
-            return extra if extra is not None else self._simple(A.A_END_TURN, player)
+            return extra if extra is not None else simple_action(A.A_END_TURN, player)
         if kind == A.BUY:
             return self._buy(game, player)
         if kind == A.AUCTION:
@@ -142,39 +148,17 @@ class BasicBot:
             raise NoChoiceError(f"the {kind} decision of player {player} has no legal choice")
         return choices[0]
 
-    def _simple(self, kind: str, player: int, target: int = -1) -> Action:
-        """A choice with no amount, built once and reused (actions are immutable)."""
-        per = self._cache.get(kind)
-        if per is None:
-            per = self._cache[kind] = {}
-        key = player * 4096 + target + 1
-        a = per.get(key)
-        if a is None:
-            a = per[key] = Action(kind, player, target)
-        return a
-
     # ------------------------------------------------------------------ what it knows
 
     def threat(self, st: GameState, player: int) -> int:
         """The highest rent an opponent's buildings charge now (0 before anyone builds)."""
-        b = st.buildings
-        if not any(b):
+        if not any(st.buildings):
             return 0
-        snap_b, snap_o, snap_p = self._threat_snap
-        if b != snap_b or st.owner != snap_o or player != snap_p:
-            level_rent = self.board.level_rent
-            owner = st.owner
-            top = 0
-            for d, level in enumerate(b):
-                if level:
-                    o = owner[d]
-                    if o != player and o >= 0:
-                        rent = level_rent[d][level]
-                        if rent > top:
-                            top = rent
-            self._threat = top
-            self._threat_snap = (b.copy(), owner.copy(), player)
-        return self._threat
+        top = 0
+        for q, rent in enumerate(self.board.building_rents(st.buildings, st.owner)):
+            if q != player and rent > top:
+                top = rent
+        return top
 
     def reserve(self, st: GameState, player: int) -> int:
         """Cash the bot keeps in hand: a base (a twentieth of the starting money) plus a share
@@ -184,17 +168,40 @@ class BasicBot:
     def _full_groups(self, st: GameState, player: int) -> list[int]:
         """The colour groups the bot owns whole (recounted only when ownership changed)."""
         if st.owner != self._owner_snap or player != self._owner_player:
-            self._owner_player = player
-            board = self.board
-            owner = st.owner
-            self._owner_snap = owner.copy()
-            self._mine = [d for d, o in enumerate(owner) if o == player]
-            self._full = [
-                g
-                for g in board.street_groups
-                if all(owner[d] == player for d in board.group_deeds[g])
-            ]
+            self._count_holdings(st.owner, player)
         return self._full
+
+    def _count_holdings(self, owner: list[int], player: int) -> None:
+        """Recount, from who owns what: the bot's deeds, its whole colour groups, and whether
+        some group lacks just one deed that another player holds (a trade could complete it)."""
+        self._owner_player = player
+        self._owner_snap = owner.copy()
+        board = self.board
+        self._mine = [d for d, o in enumerate(owner) if o == player]
+        full: list[int] = []
+        one_short = False
+        for g in board.street_groups:
+            deeds = board.group_deeds[g]
+            missing = -1
+            for d in deeds:
+                if owner[d] != player:
+                    if missing >= 0:
+                        missing = -2
+                        break
+                    missing = d
+            if missing == -1:
+                full.append(g)
+            elif missing >= 0 and len(deeds) > 1 and owner[missing] >= 0:
+                one_short = True
+        self._full = full
+        self._one_short = one_short
+
+    def _one_deed_short(self, st: GameState, player: int) -> bool:
+        """Whether a colour group of the bot's lacks only a deed another player holds: unless
+        one does, no trade proposal can come of this turn."""
+        if st.owner != self._owner_snap or player != self._owner_player:
+            self._count_holdings(st.owner, player)
+        return self._one_short
 
     def deed_value(self, st: GameState, player: int, deed: int) -> int:
         """What a deed is worth to the bot in an auction: its price, half as much again when
@@ -219,12 +226,12 @@ class BasicBot:
         price = board.price[d]
         if cash >= price:
             if cash - price >= self.reserve(st, player):
-                return self._simple(A.A_BUY, player, d)
+                return simple_action(A.A_BUY, player, d)
             if board.completes_for(st.owner, player, d) or board.blocks(st.owner, player, d):
-                return self._simple(A.A_BUY, player, d)
+                return simple_action(A.A_BUY, player, d)
         if game.spec.rules.auctions:
-            return self._simple(A.A_AUCTION, player, d)
-        return self._simple(A.A_DECLINE, player, d)
+            return simple_action(A.A_AUCTION, player, d)
+        return simple_action(A.A_DECLINE, player, d)
 
     def _auction(self, game: Game, player: int) -> Action:
         """Bid up to the deed's value, jumping by a tenth of it; for a building in short
@@ -246,7 +253,7 @@ class BasicBot:
             limit = min(value, cash - reserve)
         lo = game.min_bid()
         if lo > limit:
-            return self._simple(A.A_DROP, player, auc.deed)
+            return simple_action(A.A_DROP, player, auc.deed)
         step = max(1, value // 10)
         want = value // 2 if auc.high_bidder < 0 else auc.high_bid + step
         return Action(A.A_BID, player, auc.deed, min(limit, max(lo, want)))
@@ -257,8 +264,8 @@ class BasicBot:
         sp = game.spec.spaces[st.tax_space]
         worth = P.total_worth(game.spec, st, player)
         if worth * sp.tax_percent // 100 < sp.tax_amount:
-            return self._simple(A.A_TAX_PERCENT, player, sp.index)
-        return self._simple(A.A_TAX_FLAT, player, sp.index)
+            return simple_action(A.A_TAX_PERCENT, player, sp.index)
+        return simple_action(A.A_TAX_FLAT, player, sp.index)
 
     def _debt(self, game: Game, player: int) -> Action:
         """Pay when the cash is there; go bankrupt only when that is the only choice the
@@ -268,13 +275,13 @@ class BasicBot:
         debt = st.debts[0]
         cash = st.players[player].cash
         if cash >= debt.amount:
-            return self._simple(A.A_PAY_DEBT, player)
+            return simple_action(A.A_PAY_DEBT, player)
         if cash + P.raisable(game.spec, st, player) < debt.amount:
-            return self._simple(A.A_BANKRUPT, player)
+            return simple_action(A.A_BANKRUPT, player)
         raise_ = self.raise_cash(game, player)
         if raise_ is not None:
             return raise_
-        return self._simple(A.A_BANKRUPT, player)
+        return simple_action(A.A_BANKRUPT, player)
 
     def raise_cash(self, game: Game, player: int) -> Action | None:
         """The next step to raise cash, least valuable first: mortgage a deed outside the
@@ -295,7 +302,7 @@ class BasicBot:
             if best is None or key < best:
                 best = key
         if best is not None:
-            return self._simple(A.A_MORTGAGE, player, best[2])
+            return simple_action(A.A_MORTGAGE, player, best[2])
         groups = sorted(
             {board.group_of[d] for d, o in enumerate(owner) if o == player and b[d]},
             key=lambda g: (board.house_cost[board.group_deeds[g][0]], g),
@@ -305,8 +312,8 @@ class BasicBot:
             top = max(b[d] for d in deeds)
             for d in deeds:
                 if b[d] == top and not P.can_sell_building(spec, st, player, d):
-                    return self._simple(A.A_SELL_BUILDING, player, d)
-            return self._simple(A.A_SELL_ALL, player, g)
+                    return simple_action(A.A_SELL_BUILDING, player, d)
+            return simple_action(A.A_SELL_ALL, player, g)
         return None
 
     def _jail(self, game: Game, player: int) -> Action:
@@ -318,13 +325,13 @@ class BasicBot:
         can_roll = rules.jail_roll_for_doubles
         if self.threat(st, player) == 0 or not can_roll:
             if pl.cards:
-                return self._simple(A.A_USE_CARD, player)
+                return simple_action(A.A_USE_CARD, player)
             if pl.cash >= fine and (pl.cash - fine >= self.reserve(st, player) or not can_roll):
-                return self._simple(A.A_PAY_FINE, player)
+                return simple_action(A.A_PAY_FINE, player)
         if can_roll:
-            return self._simple(A.A_ROLL, player)
+            return simple_action(A.A_ROLL, player)
         if pl.cards:
-            return self._simple(A.A_USE_CARD, player)
+            return simple_action(A.A_USE_CARD, player)
         step = self.raise_cash(game, player)
         if step is None:
             raise NoChoiceError(f"player {player} cannot leave jail: no card, fine or roll")
@@ -336,8 +343,8 @@ class BasicBot:
         d = st.transfers[0].deed
         cost = self.board.unmortgage_cost[d]
         if st.players[player].cash - cost >= self.reserve(st, player):
-            return self._simple(A.A_LIFT, player, d)
-        return self._simple(A.A_KEEP, player, d)
+            return simple_action(A.A_LIFT, player, d)
+        return simple_action(A.A_KEEP, player, d)
 
     def _place(self, game: Game, player: int) -> Action:
         """A building won at auction goes where it adds the most rent."""
@@ -361,8 +368,8 @@ class BasicBot:
         assert offer is not None
         value = trade_value(self.board, st, player, offer, game.spec.rules.jail_fine)
         if value >= 0:
-            return self._simple(A.A_ACCEPT, player)
-        return self._simple(A.A_REJECT, player)
+            return simple_action(A.A_ACCEPT, player)
+        return simple_action(A.A_REJECT, player)
 
     # ------------------------------------------------------------------ at any time
 
@@ -373,23 +380,24 @@ class BasicBot:
         Most turns there is nothing to do, so the cheap checks come first: spending needs
         cash above the reserve, and a proposal is considered one turn in ten."""
         st = game.st
+        if extras_in_decision(game, player) >= MAX_EXTRAS:
+            return None
         cash = st.players[player].cash
         reserve = self.reserve(st, player) if cash > self.board.base_reserve else cash
-        spend = cash > reserve
-        propose = (
-            chance(self.seed, st.turns, player) < TRADE_CHANCE
-            and not _proposed_this_turn(game, player)
-        )
-        if not (spend or propose) or extras_in_decision(game, player) >= MAX_EXTRAS:
-            return None
-        action = None
-        if spend:
+        if cash > reserve:
             full = self._full_groups(st, player)
             lift_whole, lift_other = self._lifts(st, player, full, cash, reserve)
             action = lift_whole or self._build(game, player, full, cash, reserve) or lift_other
-        if action is None and propose:
-            action = self._propose(game, player)
-        return action
+            if action is not None:
+                return action
+        # The turn's chance of a proposal is drawn only when a proposal could come of it.
+        if (
+            self._one_deed_short(st, player)
+            and chance(self.seed, st.turns, player) < TRADE_CHANCE
+            and not _proposed_this_turn(game, player)
+        ):
+            return self._propose(game, player)
+        return None
 
     def _lifts(self, st: GameState, player: int, full: list[int], cash: int,
                reserve: int) -> tuple[Action | None, Action | None]:
@@ -412,8 +420,8 @@ class BasicBot:
             elif left >= 2 * reserve and (other is None or key > other):
                 other = key
         return (
-            self._simple(A.A_UNMORTGAGE, player, -whole[1]) if whole else None,
-            self._simple(A.A_UNMORTGAGE, player, -other[1]) if other else None,
+            simple_action(A.A_UNMORTGAGE, player, -whole[1]) if whole else None,
+            simple_action(A.A_UNMORTGAGE, player, -other[1]) if other else None,
         )
 
     def _build(self, game: Game, player: int, full: list[int], cash: int,
@@ -451,7 +459,7 @@ class BasicBot:
         d = best[1]
         if P.can_build(game.spec, st, player, d):
             return None
-        return self._simple(A.A_BUILD, player, d)
+        return simple_action(A.A_BUILD, player, d)
 
     def _sync_proposed(self, game: Game, player: int) -> None:
         """Read the offers this seat has made from the game's history (new entries only), so

@@ -436,9 +436,16 @@ class Game:
             phase, who = self._phase_and_player()
             if action.player != who:
                 raise IllegalAction(action, f"it is player {who}'s decision ({phase})")
-            handler = _HANDLERS.get((phase, kind))  # type: ignore[assignment]
-            if handler is None:
-                raise IllegalAction(action, f"'{kind}' is not a choice now ({phase})")
+            # The two choices of almost every turn go straight to their handler (the same
+            # ones the table gives).
+            if phase == A.ROLL and kind == A.A_ROLL:
+                handler = Game._roll
+            elif phase == A.END_TURN and kind == A.A_END_TURN:
+                handler = Game._end_turn
+            else:
+                handler = _HANDLERS.get((phase, kind))  # type: ignore[assignment]
+                if handler is None:
+                    raise IllegalAction(action, f"'{kind}' is not a choice now ({phase})")
         handler(self, action)
         self.history.append(action)
         self.st.decisions += 1

@@ -8,18 +8,18 @@ pydantic or YAML, and every lookup on the hot path is a list index.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import Any, Final
 
 # Space kinds
-GO = "go"
-STREET = "street"
-COUNT_RENT = "count_rent"
-DICE_RENT = "dice_rent"
-JAIL = "jail"
-GO_TO_JAIL = "go_to_jail"
-FREE_PARKING = "free_parking"
-CARDS = "cards"
-TAX = "tax"
+GO: Final = "go"
+STREET: Final = "street"
+COUNT_RENT: Final = "count_rent"
+DICE_RENT: Final = "dice_rent"
+JAIL: Final = "jail"
+GO_TO_JAIL: Final = "go_to_jail"
+FREE_PARKING: Final = "free_parking"
+CARDS: Final = "cards"
+TAX: Final = "tax"
 PROPERTY_KINDS = frozenset({STREET, COUNT_RENT, DICE_RENT})
 
 
@@ -75,16 +75,16 @@ class GroupSpec:
 
 
 # Card effect kinds
-MOVE_TO = "move_to"
-MOVE_TO_NEAREST = "move_to_nearest"
-MOVE_BY = "move_by"
-COLLECT = "collect"
-PAY = "pay"
-COLLECT_FROM_EACH = "collect_from_each"
-PAY_EACH = "pay_each"
-REPAIRS = "repairs"
-GO_TO_JAIL_CARD = "go_to_jail"
-GET_OUT_OF_JAIL_FREE = "get_out_of_jail_free"
+MOVE_TO: Final = "move_to"
+MOVE_TO_NEAREST: Final = "move_to_nearest"
+MOVE_BY: Final = "move_by"
+COLLECT: Final = "collect"
+PAY: Final = "pay"
+COLLECT_FROM_EACH: Final = "collect_from_each"
+PAY_EACH: Final = "pay_each"
+REPAIRS: Final = "repairs"
+GO_TO_JAIL_CARD: Final = "go_to_jail"
+GET_OUT_OF_JAIL_FREE: Final = "get_out_of_jail_free"
 
 
 @dataclass(frozen=True, slots=True)

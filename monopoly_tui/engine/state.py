@@ -46,6 +46,11 @@ class Auction:
 
 @dataclass(slots=True)
 class Debt:
+    """A payment owed and not yet made: settled before the game goes on.
+
+    ``__init__`` is written out (the same as the generated one), as for ``Event``: a debt is
+    made at every payment, and compiled, a written-out one is built natively."""
+
     debtor: int
     creditor: int
     """A player, or -1 for the bank."""
@@ -53,6 +58,14 @@ class Debt:
     reason: str
     to_pot: bool = False
     """Paid into the Free Parking pot instead of the bank (when that rule is on)."""
+
+    def __init__(self, debtor: int, creditor: int, amount: int, reason: str,
+                 to_pot: bool = False) -> None:
+        self.debtor = debtor
+        self.creditor = creditor
+        self.amount = amount
+        self.reason = reason
+        self.to_pot = to_pot
 
 
 @dataclass(slots=True)

@@ -69,6 +69,7 @@ class Board:
         "mortgage",
         "price",
         "rents",
+        "seats",
         "set_bonus",
         "spec",
         "street_groups",
@@ -111,6 +112,8 @@ class Board:
         ]
         """Per street, the rent at each building level with the whole group held (a table, so
         the bots' scans at every turn are list lookups)."""
+        self.seats = spec.players_max
+        """The most players a game of the edition has."""
         self.threat_buildings: list[int] = []
         self.threat_owner: list[int] = []
         self.threat_best: list[int] = []
@@ -122,7 +125,7 @@ class Board:
         per change of buildings or owners and shared by every bot of the edition (each bot
         asks at almost every decision)."""
         if buildings != self.threat_buildings or owner != self.threat_owner:
-            best = [0] * (max(owner, default=-1) + 1)
+            best = [0] * self.seats
             level_rent = self.level_rent
             for d, level in enumerate(buildings):
                 if level:

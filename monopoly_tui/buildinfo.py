@@ -6,8 +6,12 @@ show it.
 
 from __future__ import annotations
 
+import ast
 import importlib.machinery
 import importlib.util
+import sys
+from pathlib import Path
+from typing import Any
 
 COMPILED = "compiled (mypyc)"
 """``engine_build()`` when the engine runs from extension modules."""
@@ -29,3 +33,39 @@ def is_compiled(module: str) -> bool:
 def engine_build() -> str:
     """``"compiled (mypyc)"`` when the engine's ``Game`` runs compiled, else ``"pure Python"``."""
     return COMPILED if is_compiled(PROBE) else PURE
+
+
+def declared_field_types(cls: type) -> dict[str, Any]:
+    """The field types of a dataclass from a compiled module, as its source declares them.
+
+    A compiled class keeps only runtime classes in its annotations (``list`` for
+    ``list[Player]``); the save codec needs the declared types. They are read from the module's
+    ``.py`` file, which the wheel ships beside the compiled one, and evaluated in the module's
+    namespace, as ``typing.get_type_hints`` evaluates the annotations of a module with
+    ``from __future__ import annotations``."""
+    module = sys.modules[cls.__module__]
+    source = Path(str(module.__file__)).parent / (module.__name__.rpartition(".")[2] + ".py")
+    try:
+        text = source.read_text(encoding="utf-8")
+    except OSError as e:
+        raise TypeError(
+            f"the types of the compiled {cls.__name__} are read from {source}, which cannot be "
+            f"read ({e.strerror}): reinstall monopoly-tui"
+        ) from None
+    node = next(
+        (n for n in ast.parse(text, filename=str(source)).body
+         if isinstance(n, ast.ClassDef) and n.name == cls.__name__),
+        None,
+    )
+    if node is None:
+        raise TypeError(f"{source} has no class {cls.__name__}: reinstall monopoly-tui")
+    namespace = vars(module)
+    declared: dict[str, Any] = {}
+    for stmt in node.body:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            text_of_type = ast.get_source_segment(text, stmt.annotation)
+            if text_of_type is None:
+                raise TypeError(f"{source}: cannot read the type of {cls.__name__}."
+                                f"{stmt.target.id}")
+            declared[stmt.target.id] = eval(text_of_type, namespace)  # the package's own source
+    return declared

@@ -72,3 +72,30 @@ def test_a_module_not_compiled_is_pure_python() -> None:
 def test_version_names_the_engine_build(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["--version"]) == 0
     assert capsys.readouterr().out == f"monopoly-tui {__version__}, engine: {engine_build()}\n"
+
+
+def test_declared_field_types_are_the_type_hints_of_every_saved_dataclass() -> None:
+    """A compiled dataclass keeps only runtime classes in its annotations; the save codec then
+    reads the declared types from the source. Read that way, every dataclass of the state and
+    the decision log has exactly the types ``typing.get_type_hints`` gives the pure module, and
+    the codec uses them (on the compiled wheel, ``field_types`` takes that path)."""
+    import dataclasses
+    import typing
+
+    from monopoly_tui.buildinfo import declared_field_types
+    from monopoly_tui.engine import actions, state
+    from monopoly_tui.engine.snapshot import field_types
+
+    classes = [
+        obj for module in (state, actions) for obj in vars(module).values()
+        if isinstance(obj, type) and dataclasses.is_dataclass(obj)
+        and obj.__module__ == module.__name__
+    ]
+    assert {c.__name__ for c in classes} >= {"GameState", "Player", "Auction", "Debt", "Claim",
+                                             "TradeOffer", "MortgagedTransfer", "Action"}
+    for cls in classes:
+        declared = declared_field_types(cls)
+        assert {f.name for f in dataclasses.fields(cls)} <= set(declared)
+        assert field_types(cls) == declared
+        if not is_compiled(cls.__module__):
+            assert declared == typing.get_type_hints(cls)

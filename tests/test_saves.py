@@ -172,7 +172,7 @@ def _sample(tp: Any, default: Any = dataclasses.MISSING) -> Any:
 
 
 def _sample_dataclass(cls: type) -> Any:
-    hints = typing.get_type_hints(cls)
+    hints = snap.field_types(cls)  # the declared types, on the compiled wheel too
     values = {}
     for f in dataclasses.fields(cls):
         default = f.default

@@ -21,6 +21,7 @@ import dataclasses
 import hashlib
 import json
 import random
+import sys
 import types
 import typing
 from collections.abc import Callable
@@ -247,8 +248,23 @@ def _dec_random(data: Any, path: str) -> random.Random:
     return rng
 
 
+def field_types(cls: type) -> dict[str, Any]:
+    """The declared type of each field of one of the engine's dataclasses.
+
+    That is ``typing.get_type_hints``, except where the class's module runs compiled: mypyc
+    keeps only the runtime classes in the annotations (``list`` for ``list[Player]``, ``type``
+    for ``TradeOffer | None``), too little to decode a save; ``buildinfo`` then reads them
+    back from the source the wheel ships beside the compiled module."""
+    module = sys.modules[cls.__module__]
+    if str(getattr(module, "__file__", "") or "").endswith(".py"):
+        return typing.get_type_hints(cls)
+    from monopoly_tui.buildinfo import declared_field_types
+
+    return declared_field_types(cls)
+
+
 def _dataclass_decoder(cls: type) -> _Decoder:
-    hints = typing.get_type_hints(cls)
+    hints = field_types(cls)
     plan: list[tuple[str, _Decoder, bool]] = []
     for f in dataclasses.fields(cls):
         if not f.init:

@@ -4,10 +4,11 @@ On CI (``CI`` set in the environment) hypothesis runs derandomized: the same exa
 run, so a submission's result never depends on the luck of the draw. On a developer's machine
 it draws new examples each run, to keep exploring; a failure prints the example to reproduce.
 
-``@pytest.mark.patches_module(NAME)`` marks a test that replaces a global of module ``NAME``
-(``monkeypatch.setattr(module, "random", ...)``). Code compiled by mypyc binds the globals it
-uses when it is imported, so such a test is skipped where ``NAME`` runs compiled (CI runs the
-engine's tests against the compiled wheel too); it still runs on the pure-Python engine.
+``@pytest.mark.pure_python_only(MODULE, WHY)`` marks a test that needs ``MODULE`` as Python
+source: one that replaces a global of it (code compiled by mypyc binds its globals when it is
+imported), or inspects what only source gives (a signature). CI also runs the engine's tests
+against the compiled wheel; there such a test is skipped, saying why. It still runs on the
+pure-Python engine.
 """
 
 from __future__ import annotations
@@ -27,15 +28,14 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        "patches_module(name): the test replaces a global of module `name`; skipped where "
-        "that module runs compiled (mypyc), whose code does not look its globals up again",
+        "pure_python_only(module, why): the test needs `module` as Python source; skipped "
+        "where that module runs compiled (mypyc)",
     )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        for mark in item.iter_markers("patches_module"):
-            (name,) = mark.args
-            if is_compiled(name):
-                item.add_marker(pytest.mark.skip(
-                    reason=f"replaces a global of {name}, which runs compiled here"))
+        for mark in item.iter_markers("pure_python_only"):
+            module, why = mark.args
+            if is_compiled(module):
+                item.add_marker(pytest.mark.skip(reason=f"{module} runs compiled: {why}"))

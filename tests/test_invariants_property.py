@@ -19,7 +19,6 @@ and every game ends or reaches the decision cap.
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import fields
 from typing import Any
@@ -31,6 +30,7 @@ from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action, IllegalAction
 from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.snapshot import decode_state, encode_state
 from monopoly_tui.engine.spec import STREET
 from monopoly_tui.engine.state import GameState, TradeOffer
 from monopoly_tui.rules import load_spec
@@ -90,12 +90,12 @@ def make_game(config: int, players: int, seed: int, start_cash: int | None = Non
 
 
 def snapshot(s: GameState) -> tuple[Any, ...]:
-    """Everything in the state, the generator by its internal state."""
-    out: list[Any] = []
-    for f in fields(s):
-        value = getattr(s, f.name)
-        out.append(value.getstate() if f.name == "rng" else copy.deepcopy(value))
-    return tuple(out)
+    """Everything in the state, the generator by its internal state. Copied through the save
+    codec, whose round trip test_saves checks field by field: a compiled engine's dataclasses
+    cannot be deep-copied."""
+    copied = decode_state(encode_state(s))
+    return tuple(s.rng.getstate() if f.name == "rng" else getattr(copied, f.name)
+                 for f in fields(s))
 
 
 def money(game: Game) -> int:

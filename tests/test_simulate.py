@@ -156,7 +156,8 @@ def test_a_crash_reports_its_seed_and_decision(monkeypatch: pytest.MonkeyPatch) 
     assert "IllegalAction" in failure.problems[0]
 
 
-@pytest.mark.patches_module("monopoly_tui.simulate")
+@pytest.mark.pure_python_only("monopoly_tui.simulate",
+                              "replaces check_invariants, which compiled code binds at import")
 def test_cli_exits_non_zero_and_names_seed_and_decision(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

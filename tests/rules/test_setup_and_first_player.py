@@ -12,6 +12,11 @@ from helpers import ScriptedRandom, dice_script, kinds, spec_of
 from monopoly_tui.engine import game as game_module
 from monopoly_tui.engine.game import Game
 
+_REPLACES_GAME_RANDOM = pytest.mark.pure_python_only(
+    "monopoly_tui.engine.game", "replaces game.random, which compiled code binds at import")
+"""For the tests that script the dice from the first roll by replacing the engine's
+``random`` module."""
+
 
 def _game_with_script(monkeypatch: pytest.MonkeyPatch, edition: str, n: int,
                       script: list[float]) -> Game:
@@ -43,7 +48,7 @@ def test_bank_holds_32_houses_and_12_hotels_at_the_start() -> None:
     assert (game.st.bank_houses, game.st.bank_hotels) == (32, 12)
 
 
-@pytest.mark.patches_module("monopoly_tui.engine.game")
+@_REPLACES_GAME_RANDOM
 def test_highest_roller_starts(monkeypatch: pytest.MonkeyPatch) -> None:
     """'Starting with the highest roller' / 'The highest roller takes the first turn.'"""
     spec = spec_of("classic")
@@ -56,7 +61,7 @@ def test_highest_roller_starts(monkeypatch: pytest.MonkeyPatch) -> None:
     assert [(e.player, e.amount) for e in rolls] == [(0, 5), (1, 11), (2, 2)]
 
 
-@pytest.mark.patches_module("monopoly_tui.engine.game")
+@_REPLACES_GAME_RANDOM
 def test_tied_highest_rollers_roll_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ties for the highest roll are rolled again, by the tied players only."""
     spec = spec_of("classic")
@@ -67,7 +72,7 @@ def test_tied_highest_rollers_roll_again(monkeypatch: pytest.MonkeyPatch) -> Non
     assert game.st.first_player == 2
 
 
-@pytest.mark.patches_module("monopoly_tui.engine.game")
+@_REPLACES_GAME_RANDOM
 def test_nfl_coin_flip_chain_winner_flips_against_the_next(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """'Two players flip; the winner of that flip flips against the next player, and so on.'"""

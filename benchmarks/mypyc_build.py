@@ -7,8 +7,8 @@ to the sources would shadow them, and others edit those sources.
 prints the folder to put first on ``PYTHONPATH`` (``bench_engine.py --mypyc`` and
 ``engine_fingerprint.py --mypyc`` do all of this themselves). The compile is the wheel
 build's (``mypyc_compile.py`` at the project root, which ``hatch_build.py`` uses too), on every
-hot module (``HOT_MODULES``), those the wheel still ships as pure Python (``HELD_BACK``)
-included: this measures what compiling them all gives. Needs a C compiler; mypyc comes with
+hot module (``HOT_MODULES``), any the wheel holds back (``HELD_BACK``) included: this measures
+what compiling them all gives. Needs a C compiler; mypyc comes with
 mypy, a test dependency.
 """
 

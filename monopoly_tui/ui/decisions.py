@@ -818,7 +818,7 @@ class CardScreen(ModalScreen[None]):
 
     CSS_PATH = "decisions.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "close", "OK", id="ok"),
+        Binding("enter", "close", "OK", id="ok", priority=True),
         Binding("escape", "close", "OK", show=False),
         Binding("space", "close", "OK", show=False),
     ]

@@ -196,6 +196,8 @@ async def test_card_drawn_by_a_human_is_shown() -> None:
         await pilot.press("r")
         await settle(pilot)
         assert on_top(app) == "CardScreen"
+        # the focused OK button must not hide the screen's Enter from the footer
+        assert "enter" in shown_keys(app)
         _, deck, card = s.last_card
         assert s.spec.decks[deck].cards[card].text[:30] in " ".join(text_of(app, "#card").split())
         await pilot.press("enter")

@@ -47,6 +47,7 @@ from monopoly_tui.engine.state import (
     MortgagedTransfer,
     Player,
     TradeOffer,
+    copy_state,
 )
 
 HOUSE_RULES: dict[str, tuple[str, str]] = {
@@ -208,6 +209,13 @@ class Game:
         self._emit(Event("starts", player=first))
 
     # ------------------------------------------------------------------ public face
+
+    def copy(self) -> Game:
+        """An independent copy of the game, its history and random generator included: a
+        computer player can play ahead on it without touching this game."""
+        game = Game(self.spec, copy_state(self.st), dict(self.options))
+        game.history = list(self.history)
+        return game
 
     @property
     def last_events(self) -> list[Event]:

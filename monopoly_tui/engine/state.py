@@ -7,7 +7,8 @@ copied, saved and resumed at any decision.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any
 
 
 @dataclass(slots=True)
@@ -200,3 +201,36 @@ class GameState:
     ring_eye: bool = False
     """The bearer rolled the Eye this move: the Ring drops when the move is resolved."""
     ring_tally: RingTally = field(default_factory=RingTally)
+
+
+def copy_state(st: GameState) -> GameState:
+    """An independent copy of a state, its random generator included: what a computer player
+    that looks ahead plays on, leaving the real game untouched. (The compiled engine's objects
+    cannot be deep-copied; this copies field by field.)"""
+    copied = _copy(st)
+    assert isinstance(copied, GameState)
+    return copied
+
+
+_IMMUTABLE = (int, str, float, type(None), tuple)
+"""Values shared by a copy as they are (the state's tuples hold only numbers)."""
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, _IMMUTABLE):
+        return value
+    if isinstance(value, list):
+        if not value or isinstance(value[0], _IMMUTABLE):  # the state's lists are of one type
+            return value.copy()
+        return [_copy(v) for v in value]
+    if isinstance(value, random.Random):
+        rng = random.Random()
+        rng.setstate(value.getstate())
+        return rng
+    if is_dataclass(value) and not isinstance(value, type):
+        cls: Any = type(value)
+        params = getattr(cls, "__dataclass_params__", None)
+        if params is not None and params.frozen:
+            return value
+        return cls(**{f.name: _copy(getattr(value, f.name)) for f in fields(value)})
+    raise TypeError(f"cannot copy a {type(value).__name__} in the game state")

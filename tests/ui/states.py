@@ -9,8 +9,6 @@ from __future__ import annotations
 from driver import new_session
 
 from monopoly_tui.engine import actions as A
-from monopoly_tui.engine.game import Game
-from monopoly_tui.engine.snapshot import decode_state, encode_state
 from monopoly_tui.engine.state import Debt, MortgagedTransfer
 from monopoly_tui.ui.session import Session
 
@@ -94,8 +92,7 @@ def landing_on_cards(session: Session, player: int) -> None:
     st.current = player
     st.stage = "pre_roll"
     for start in range(session.spec.size):
-        # a copy through the save codec (a compiled engine's objects cannot be deep-copied)
-        trial = Game(game.spec, decode_state(encode_state(game.st)), dict(game.options))
+        trial = game.copy()
         trial.st.players[player].position = start
         events = trial.act(A.Action(A.A_ROLL, player))
         if any(e.kind == "card" for e in events) and not trial.st.players[player].in_jail:

@@ -238,6 +238,9 @@ class AuctionScreen(DecisionScreen):
         Binding("3", "raise_by(50)", "+50", id="raise50"),
         Binding("4", "raise_by(100)", "+100", id="raise100"),
         Binding("d", "drop", "Drop out", id="drop"),
+        # While the amount field has the focus it takes the keys above as typing, and its own
+        # Enter would hide this one from the footer: priority keeps "Enter: bid" in view.
+        Binding("enter", "bid_typed", "Bid the amount", id="bid_typed", priority=True),
     ]
 
     def compose(self) -> ComposeResult:
@@ -335,7 +338,17 @@ class AuctionScreen(DecisionScreen):
             return amount <= self.pend.context["max_bid"]
         if action == "drop":
             return self.choice(A.A_DROP) is not None
+        if action == "bid_typed":
+            return self._typing() and self.choice(A.A_BID) is not None
         return True
+
+    def _typing(self) -> bool:
+        """The amount field has the focus."""
+        focused = self.focused
+        return focused is not None and focused.id == "amount"
+
+    def action_bid_typed(self) -> None:
+        self._typed()
 
     def bid(self, amount: int) -> None:
         act = self.choice(A.A_BID)

@@ -104,6 +104,28 @@ async def test_auction_between_two_humans_with_raises_typed_bid_and_drop() -> No
         assert "Ann won Boardwalk at auction for $150" in s.log
 
 
+async def test_auction_amount_field_footer_shows_enter_to_bid() -> None:
+    s = two_humans()
+    d = deed_id(s, "Boardwalk")
+    at_buy(s, 0, d)
+    st = s.game.st
+    async with started(s) as (app, pilot):
+        await pilot.press("a")
+        await settle(pilot)
+        assert on_top(app) == "AuctionScreen"
+        assert "enter" not in shown_keys(app)  # the keys 1-4 and d bid; Enter is for typing
+        app.screen.query_one("#amount").focus()
+        await settle(pilot)
+        # the field takes 1-4 and d as typing: the footer must still say how to bid
+        assert "enter" in shown_keys(app)
+        await pilot.press("7", "5", "enter")
+        await settle(pilot)
+        assert st.auction is not None and st.auction.high_bid == 75
+        assert st.auction.high_bidder == 0
+        assert app.focused is None and "enter" not in shown_keys(app)
+        assert {"1", "d"} <= shown_keys(app)
+
+
 async def test_auction_against_a_computer() -> None:
     s = human_and_computer()
     d = deed_id(s, "Mediterranean Avenue")

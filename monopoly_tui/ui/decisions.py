@@ -881,8 +881,9 @@ class ConfirmScreen(ModalScreen[bool]):
         with Vertical(id="dialog", classes="confirm"):
             yield Static(self.question, id="question")
             with Horizontal(classes="buttons"):
-                yield Button(f"{self.yes} [y]", id="yes", variant="error")
-                yield Button(f"{self.no} [n]", id="no", variant="primary")
+                # plain text: as markup, '[y]' and '[n]' would vanish from the labels
+                yield Button(Text(f"{self.yes} [y]"), id="yes", variant="error")
+                yield Button(Text(f"{self.no} [n]"), id="no", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:

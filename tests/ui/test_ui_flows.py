@@ -277,6 +277,19 @@ async def test_quitting_mid_game_asks_first() -> None:
     assert app.return_value == 0
 
 
+async def test_confirm_dialog_buttons_name_their_keys() -> None:
+    from textual.widgets import Button
+
+    s = new_session("classic", [("Ann", True), ("Bob", True)], seed=1)
+    async with started(s) as (app, pilot):
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        assert on_top(app) == "ConfirmScreen"
+        labels = {b.id: str(b.label) for b in app.screen.query(Button)}
+        assert labels == {"yes": "Quit [y]", "no": "Keep playing [n]"}
+        assert {"y", "n"} <= shown_keys(app)
+
+
 async def test_terminal_too_small_says_so() -> None:
     app = MonopolyApp()
     async with app.run_test(size=(90, 24)) as pilot:

@@ -56,6 +56,7 @@ class DecisionScreen(ModalScreen[None]):
     def __init__(self, flow: GameScreen) -> None:
         super().__init__(classes="decision")
         self.flow = flow
+        self._dismissed = False
 
     @property
     def session(self) -> Session:
@@ -107,6 +108,11 @@ class DecisionScreen(ModalScreen[None]):
         self.take(event.button.id or "")
 
     def close(self) -> None:
+        """Close once. The flow may look again before the close is reported back to it (when
+        the game screen comes back on top first); a second dismiss would pop the game screen."""
+        if self._dismissed:
+            return
+        self._dismissed = True
         self.dismiss(None)
 
     def on_mount(self) -> None:

@@ -271,6 +271,26 @@ async def test_debt_bankrupt_when_nothing_left_ends_a_two_player_game() -> None:
         assert on_top(app) == "ResultsScreen"
 
 
+async def test_bankruptcy_with_players_left_keeps_the_game_on_screen() -> None:
+    """Seen in play (classic, seed 3, a human and two computers): after "Declare bankruptcy",
+    the game screen's own look at the game came before the debt dialog's close was reported,
+    closed the dialog a second time and popped the game screen: back at the title."""
+    s = new_session("classic", [("Ann", True), ("Bob", True), ("Cy", True)])
+    st = s.game.st
+    st.players[0].cash = 5
+    in_debt(s, 0, 1, 500, "tax:4")
+    async with started(s) as (app, pilot):
+        assert on_top(app) == "DebtScreen"
+        flow: Any = app.screen_stack[-2]
+        s.play(A.Action(A.A_BANKRUPT, 0))
+        flow.advance()
+        flow.advance()  # a second look before the first close is reported back
+        await settle(pilot, 6)
+        assert st.players[0].bankrupt and not s.game.over
+        assert [type(x).__name__ for x in app.screen_stack] == ["TitleScreen", "GameScreen"]
+        assert s.pending.player != 0 and shown_keys(app)
+
+
 # ---------------------------------------------------------------- mortgaged deeds, buildings
 
 

@@ -18,6 +18,8 @@ class LoadScreen(ModalScreen[Any]):
 
     CSS_PATH = "decisions.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
+        # priority: the focused list's own Enter would hide this one from the footer
+        Binding("enter", "load", "Load", id="load", priority=True),
         Binding("escape", "cancel", "Cancel", id="cancel"),
     ]
 
@@ -55,7 +57,35 @@ class LoadScreen(ModalScreen[Any]):
         if not self.entries:
             self.query_one("#save-info", Static).update(Text("No saved games yet.", style="dim"))
         lst.focus()
-        self.query_one("#load", Button).disabled = not any(e.error is None for e in self.entries)
+        # Enter loads the highlighted save: start on the first one that can be loaded
+        first = next((i for i, e in enumerate(self.entries) if e.error is None), None)
+        if first is not None:
+            lst.highlighted = first
+        self.query_one("#load", Button).disabled = first is None
+        self.refresh_bindings()
+
+    def chosen(self) -> Any:
+        """The path of the highlighted save, when it can be loaded."""
+        lst = self.query_one("#saves", OptionList)
+        if lst.highlighted is None:
+            return None
+        opt = lst.get_option_at_index(lst.highlighted)
+        if not opt.id or opt.disabled:
+            return None
+        return self.entries[int(opt.id[2:])].path
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "load":
+            focused = self.focused
+            if focused is not None and focused.id == "cancel":
+                return False  # Enter on Cancel cancels
+            return self.is_mounted and self.chosen() is not None
+        return True
+
+    def action_load(self) -> None:
+        path = self.chosen()
+        if path is not None:
+            self.dismiss(path)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id:
@@ -63,6 +93,7 @@ class LoadScreen(ModalScreen[Any]):
             when = e.updated.strftime("%Y-%m-%d %H:%M") if e.updated else ""
             self.query_one("#save-info", Static).update(
                 Text(f"{e.summary}\n{when} · turn {e.turn}", style="dim"))
+        self.refresh_bindings()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
@@ -70,11 +101,7 @@ class LoadScreen(ModalScreen[Any]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "load":
-            lst = self.query_one("#saves", OptionList)
-            if lst.highlighted is not None:
-                opt = lst.get_option_at_index(lst.highlighted)
-                if opt.id and not opt.disabled:
-                    self.dismiss(self.entries[int(opt.id[2:])].path)
+            self.action_load()
         else:
             self.dismiss(None)
 
@@ -88,6 +115,8 @@ class SaveNameScreen(ModalScreen[Any]):
 
     CSS_PATH = "decisions.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
+        # priority: the focused name field's own Enter would hide this one from the footer
+        Binding("enter", "save", "Save", id="save", priority=True),
         Binding("escape", "cancel", "Cancel", id="cancel"),
     ]
 
@@ -109,6 +138,15 @@ class SaveNameScreen(ModalScreen[Any]):
 
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "save":
+            focused = self.focused
+            return focused is None or focused.id != "cancel"  # Enter on Cancel cancels
+        return True
+
+    def action_save(self) -> None:
+        self._save()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self._save()

@@ -347,6 +347,37 @@ async def test_save_then_resume_from_the_title(saves_folder: Path) -> None:
         assert game.session.spec.id == "got"
 
 
+async def test_save_dialog_footer_shows_enter() -> None:
+    s = new_session("classic", [("Ann", True), ("Bob", True)], seed=1)
+    async with started(s) as (app, pilot):
+        await pilot.press("s")
+        await settle(pilot)
+        assert on_top(app) == "SaveNameScreen"
+        # the focused name field's own Enter must not hide the dialog's from the footer
+        assert {"enter", "escape"} <= shown_keys(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert on_top(app) == "GameScreen"
+
+
+async def test_load_dialog_starts_on_a_save_and_enter_loads_it(saves_folder: Path) -> None:
+    from monopoly_tui.ui import saves_port
+
+    saves_port.save(new_session("nfl", [("Ann", True), ("Bob", True)], seed=1), "kept")
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=(160, 50)) as pilot:
+        await ready(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        assert on_top(app) == "LoadScreen"
+        assert app.screen.query_one("#saves", OptionList).highlighted == 0
+        assert {"enter", "escape"} <= shown_keys(app)
+        await pilot.press("enter")
+        await settle(pilot, 5)
+        game = app.game_screen()
+        assert game is not None and game.session.spec.id == "nfl"
+
+
 async def test_palette_commands_and_theme_switching() -> None:
     s = new_session("got", [("Ann", True), ("Bob", True)], seed=1)
     async with started(s) as (app, pilot):

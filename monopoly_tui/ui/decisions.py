@@ -98,10 +98,26 @@ class DecisionScreen(ModalScreen[None]):
         """A 'choose' key is shown only while its choice is offered to a human now."""
         if action == "choose":
             return self.choice(str(parameters[0])) is not None
+        if action == "raise_cash":
+            return self.raise_choice() is not None
         return True
 
     def action_choose(self, kind: str) -> None:
         self.take(kind)
+
+    def raise_choice(self) -> Action | None:
+        """The sale or mortgage highlighted in the focused raise-cash list (buy, debt)."""
+        focused = self.focused
+        if not isinstance(focused, ActionList) or not self.mine():
+            return None
+        act = focused.current
+        return act if act is not None and act.player == self.pend.player else None
+
+    def action_raise_cash(self) -> None:
+        act = self.raise_choice()
+        if act is not None:
+            self.flow.play(act)
+            self.sync()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """A button's id is the kind of the choice it takes."""
@@ -165,6 +181,8 @@ class BuyScreen(DecisionScreen):
         Binding("a", "choose('auction')", "Auction", id="auction"),
         Binding("n", "choose('decline')", "Don't buy", id="decline"),
         Binding("m", "manage", "Raise cash", id="manage", show=False),
+        # priority: the focused list's own Enter would hide this one from the footer
+        Binding("enter", "raise_cash", "Sell or mortgage", id="raise_cash", priority=True),
     ]
 
     def compose(self) -> ComposeResult:
@@ -501,6 +519,8 @@ class DebtScreen(DecisionScreen):
         Binding("p", "pay", "Pay", id="pay"),
         Binding("t", "trade", "Trade", id="trade"),
         Binding("B", "bankrupt", "Declare bankruptcy", id="bankrupt"),
+        # priority: the focused list's own Enter would hide this one from the footer
+        Binding("enter", "raise_cash", "Sell or mortgage", id="raise_cash", priority=True),
     ]
 
     def compose(self) -> ComposeResult:
@@ -556,7 +576,7 @@ class DebtScreen(DecisionScreen):
             return self.choice(A.A_BANKRUPT) is not None
         if action == "trade":
             return self.mine() and bool(self.flow.trade_players())
-        return True
+        return super().check_action(action, parameters)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         act = self.query_one("#raise", ActionList).action_at(event.option_index)

@@ -61,6 +61,9 @@ async def test_buy_raising_cash_first() -> None:
         lst = app.screen.query_one("#raise")
         assert lst.display and lst.actions
         await pilot.press("m")  # to the raise-cash list
+        await settle(pilot)
+        # the focused list's own Enter must not hide the dialog's from the footer
+        assert shown_keys(app) == {"a", "enter"}
         while st.players[0].cash < 400:
             await pilot.press("enter")
             await settle(pilot)
@@ -241,6 +244,7 @@ async def test_debt_raise_cash_then_pay() -> None:
     async with started(s) as (app, pilot):
         assert on_top(app) == "DebtScreen"
         assert "p" not in shown_keys(app) and "B" not in shown_keys(app)
+        assert "enter" in shown_keys(app)  # sell or mortgage the highlighted line
         for _ in range(4):
             if st.players[0].cash >= 50:
                 break

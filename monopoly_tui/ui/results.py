@@ -26,15 +26,23 @@ def ranking_table(session: Session) -> Table:
     game = session.game
     spec, st = game.spec, game.st
     stats = session.stats
-    table = Table(expand=True, header_style="bold", box=None, padding=(0, 1))
+    # A long money format ("1,500 Gold Dragons") in five columns does not fit beside the heat
+    # map: the amounts were cut to "6,9… Gold Dra…". Then the table shows bare amounts and says
+    # the money's name once, below it.
+    long_money = len(spec.vocab.money(1000)) > len("1,000") + 2
+
+    def cash(amount: int) -> str:
+        return f"{amount:,}" if long_money else money(game, amount)
+
+    table = Table(expand=True, header_style="bold", box=None, padding=(0, 1),
+                  caption=f"amounts in {spec.vocab.currency}" if long_money else None,
+                  caption_style="dim", caption_justify="left")
     table.add_column("#", justify="right")
-    table.add_column("player", no_wrap=True)
-    table.add_column("net worth", justify="right")
-    table.add_column("cash", justify="right")
-    table.add_column(spec.vocab.deeds, justify="right")
-    table.add_column("rent in", justify="right")
-    table.add_column("rent out", justify="right")
-    table.add_column(spec.vocab.houses, justify="right")
+    table.add_column("player")  # "bankrupt" may go under the name: amounts need the room
+    for heading in ("net worth", "cash", spec.vocab.deeds, "rent in", "rent out",
+                    spec.vocab.houses):
+        # a word to a line: a heading is never cut inside a word ("Villag…")
+        table.add_column("\n".join(heading.split()), justify="right")
     order = st.ranking or list(range(len(st.players)))
     for place, p in enumerate(order, start=1):
         pl = st.players[p]
@@ -45,11 +53,11 @@ def ranking_table(session: Session) -> Table:
         table.add_row(
             str(place),
             tag,
-            "—" if pl.bankrupt else money(game, P.valuation(spec, st, p)),
-            money(game, pl.cash),
+            "—" if pl.bankrupt else cash(P.valuation(spec, st, p)),
+            cash(pl.cash),
             str(deeds),
-            money(game, stats.rent_received[p]) if stats else "",
-            money(game, stats.rent_paid[p]) if stats else "",
+            cash(stats.rent_received[p]) if stats else "",
+            cash(stats.rent_paid[p]) if stats else "",
             str(stats.built[p]) if stats else "",
         )
     return table

@@ -290,6 +290,32 @@ async def test_confirm_dialog_buttons_name_their_keys() -> None:
         assert {"y", "n"} <= shown_keys(app)
 
 
+async def test_results_table_shows_whole_amounts_in_a_long_money_format() -> None:
+    import io
+
+    from rich.console import Console
+
+    from monopoly_tui.ui.results import ResultsScreen
+
+    s = new_session("got", [("Player 1", True), ("Computer", False), ("Computer 3", False)],
+                    seed=1)
+    st = s.game.st
+    st.players[0].cash = 6947
+    st.players[1].cash = 12345
+    st.players[2].bankrupt = True
+    async with started(s) as (app, pilot):
+        app.push_screen(ResultsScreen(s))
+        await settle(pilot)
+        ranking: Any = app.screen.query_one("#ranking")
+        console = Console(width=ranking.content_size.width, file=io.StringIO(), record=True,
+                          color_system=None)
+        console.print(ranking.content)
+        shown = console.export_text()
+        assert "6,947" in shown and "12,345" in shown
+        assert "…" not in shown  # no amount or heading cut short
+        assert "amounts in Gold Dragons" in shown
+
+
 async def test_terminal_too_small_says_so() -> None:
     app = MonopolyApp()
     async with app.run_test(size=(90, 24)) as pilot:

@@ -703,3 +703,17 @@ def test_cli_saves_replay_and_resume(saved: tuple[Game, Path], capsys: pytest.Ca
     assert "cut short" in capsys.readouterr().err
     assert cli.main(["--saves", folder, "saves", "--delete", "newest"]) == 0
     assert not (path.parent / "newest.json").exists()
+
+
+def test_replay_names_the_player_met_in_a_ring_choice() -> None:
+    """A Ring choice's target is the player the mover met, not a deed: the replay names that
+    player (it once printed the deed with the same number)."""
+    from monopoly_tui.engine import actions as A
+    from monopoly_tui.saves.replay import action_text
+
+    spec = spec_of(next(f for f in RULESET_FILES if "lotr" in str(f)))
+    game = Game.new(spec, [("Frodo", spec.tokens[0]), ("Sam", spec.tokens[1])], seed=1)
+    for kind in (A.A_BATTLE, A.A_OFFER_RING, A.A_PASS_BY):
+        text = action_text(Action(kind, 0, 1), game)
+        assert text == f"Frodo: {kind.replace('_', ' ')} Sam"
+    assert action_text(Action(A.A_BUILD, 1, 1), game).endswith(spec.deeds[1].name)

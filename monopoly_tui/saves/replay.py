@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
 from pathlib import Path
 
+from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import snapshot as snap
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
 from monopoly_tui.engine.game import Game
@@ -64,6 +65,10 @@ def plain_event(event: Event, game: Game) -> str:
     return " ".join(str(p) for p in parts)
 
 
+_TARGET_IS_PLAYER = frozenset({A.A_OFFER_RING, A.A_BATTLE, A.A_PASS_BY})
+"""Choices whose target is another player (the one met on the way), not a deed."""
+
+
 def action_text(action: Action, game: Game) -> str:
     """A decision in a few words: who chose what."""
     players = game.st.players
@@ -73,6 +78,8 @@ def action_text(action: Action, game: Game) -> str:
     if action.trade is not None:
         t = action.trade
         text += f" ({snap.encode(t, compact=True)})"
+    elif action.kind in _TARGET_IS_PLAYER and 0 <= action.target < len(players):
+        text += f" {players[action.target].name}"
     elif 0 <= action.target < len(game.spec.deeds) and action.kind not in ("sell_all_buildings",
                                                                             "collect_rent"):
         text += f" {game.spec.deeds[action.target].name}"

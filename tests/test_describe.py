@@ -173,9 +173,7 @@ def test_bought_in_the_editions_words() -> None:
 def test_declined_and_auction() -> None:
     g = _game()
     d = _deed(g, "Boardwalk")
-    assert describe(Event("declined", player=0, deed=d), g) == (
-        "Ann did not buy Boardwalk: it goes to auction"
-    )
+    assert describe(Event("declined", player=0, deed=d), g) == "Ann did not buy Boardwalk"
     assert describe(Event("auction", deed=d), g) == "Boardwalk goes to auction"
     assert describe(Event("auction", deed=-1, text="hotel"), g) == (
         "The Bank is short of hotels: a hotel goes to auction"
@@ -389,3 +387,17 @@ def test_every_event_of_real_games_reads_well(edition: str) -> None:
                     assert said, e
                     assert "{" not in said and "None" not in said, said
     assert {"rolled", "moved", "bought", "paid", "turn"} <= seen
+
+
+def test_a_deed_not_bought_goes_to_auction_in_one_line_not_two() -> None:
+    """Declining to buy starts the auction: the log says so once."""
+    for seed in range(50):
+        g = _game(seed=seed)
+        g.act(g.pending.choices[0])  # the first roll
+        if g.pending.kind == "buy":
+            break
+    assert g.pending.kind == "buy"
+    auction = next(c for c in g.pending.choices if c.kind == "auction")
+    lines = describe_all(g.act(auction), g)
+    assert sum("goes to auction" in line for line in lines) == 1
+    assert any("did not buy" in line for line in lines)

@@ -248,8 +248,7 @@ def _bought(w: _Words, e: Event) -> str:
 
 
 def _declined(w: _Words, e: Event) -> str:
-    if w.spec.rules.auctions:
-        return f"{w.Who(e.player)} did not buy {w.deed(e.deed)}: it goes to auction"
+    # (the auction that follows, where the edition has them, has its own line)
     return f"{w.Who(e.player)} did not buy {w.deed(e.deed)}"
 
 

@@ -69,13 +69,13 @@ class Board:
         "mortgage",
         "price",
         "rents",
+        "rents_best",
+        "rents_buildings",
+        "rents_owner",
         "seats",
         "set_bonus",
         "spec",
         "street_groups",
-        "threat_best",
-        "threat_buildings",
-        "threat_owner",
         "top",
         "unmortgage_cost",
     )
@@ -114,17 +114,17 @@ class Board:
         the bots' scans at every turn are list lookups)."""
         self.seats = spec.players_max
         """The most players a game of the edition has."""
-        self.threat_buildings: list[int] = []
-        self.threat_owner: list[int] = []
-        self.threat_best: list[int] = []
+        self.rents_buildings: list[int] = []
+        self.rents_owner: list[int] = []
+        self.rents_best: list[int] = []
         """Per player, the highest rent their buildings charge, for the buildings and owners
-        in ``threat_buildings`` and ``threat_owner`` (see ``building_rents``)."""
+        in ``rents_buildings`` and ``rents_owner`` (see ``building_rents``)."""
 
     def building_rents(self, buildings: list[int], owner: list[int]) -> list[int]:
         """Per player, the highest rent one of their built streets charges now. Counted once
         per change of buildings or owners and shared by every bot of the edition (each bot
         asks at almost every decision)."""
-        if buildings != self.threat_buildings or owner != self.threat_owner:
+        if buildings != self.rents_buildings or owner != self.rents_owner:
             best = [0] * self.seats
             level_rent = self.level_rent
             for d, level in enumerate(buildings):
@@ -134,10 +134,10 @@ class Board:
                         rent = level_rent[d][level]
                         if rent > best[o]:
                             best[o] = rent
-            self.threat_buildings = buildings.copy()
-            self.threat_owner = owner.copy()
-            self.threat_best = best
-        return self.threat_best
+            self.rents_buildings = buildings.copy()
+            self.rents_owner = owner.copy()
+            self.rents_best = best
+        return self.rents_best
 
     @classmethod
     def of(cls, spec: Spec) -> Board:

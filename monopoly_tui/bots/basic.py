@@ -199,8 +199,7 @@ class BasicBot:
     def _one_deed_short(self, st: GameState, player: int) -> bool:
         """Whether a colour group of the bot's lacks only a deed another player holds: unless
         one does, no trade proposal can come of this turn."""
-        if st.owner != self._owner_snap or player != self._owner_player:
-            self._count_holdings(st.owner, player)
+        self._full_groups(st, player)  # recounts the holdings if ownership changed
         return self._one_short
 
     def deed_value(self, st: GameState, player: int, deed: int) -> int:

@@ -47,6 +47,7 @@ from monopoly_tui.engine.state import (
     MortgagedTransfer,
     Player,
     TradeOffer,
+    close_decisions,
     copy_state,
 )
 
@@ -1118,12 +1119,7 @@ class Game:
         st.end_reason = reason
         out = [q for q in range(len(st.players)) if st.players[q].bankrupt]
         st.ranking = list(ranking) + [q for q in reversed(out) if q not in ranking]
-        st.auction = None
-        st.auction_queue = []
-        st.debts = []
-        st.trade = None
-        st.transfers = []
-        st.buy_deed = st.tax_space = st.place_building = -1
+        close_decisions(st)
         self._emit(Event("game_over", player=winner, text=reason))
 
     def _transfer_choice(self, a: Action) -> None:

@@ -21,7 +21,6 @@ import dataclasses
 import hashlib
 import json
 import random
-import sys
 import types
 import typing
 from collections.abc import Callable
@@ -255,11 +254,10 @@ def field_types(cls: type) -> dict[str, Any]:
     keeps only the runtime classes in the annotations (``list`` for ``list[Player]``, ``type``
     for ``TradeOffer | None``), too little to decode a save; ``buildinfo`` then reads them
     back from the source the wheel ships beside the compiled module."""
-    module = sys.modules[cls.__module__]
-    if str(getattr(module, "__file__", "") or "").endswith(".py"):
-        return typing.get_type_hints(cls)
-    from monopoly_tui.buildinfo import declared_field_types
+    from monopoly_tui.buildinfo import declared_field_types, is_compiled
 
+    if not is_compiled(cls.__module__):
+        return typing.get_type_hints(cls)
     return declared_field_types(cls)
 
 

@@ -203,6 +203,17 @@ class GameState:
     ring_tally: RingTally = field(default_factory=RingTally)
 
 
+def close_decisions(st: GameState) -> None:
+    """Leave nothing waiting: no auction (or queued auction), debt, trade offer, mortgaged deed
+    to settle, deed to buy, tax to choose or building to place."""
+    st.auction = None
+    st.auction_queue = []
+    st.debts = []
+    st.trade = None
+    st.transfers = []
+    st.buy_deed = st.tax_space = st.place_building = -1
+
+
 def copy_state(st: GameState) -> GameState:
     """An independent copy of a state, its random generator included: what a computer player
     that looks ahead plays on, leaving the real game untouched. (The compiled engine's objects

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.spec import STREET
+from monopoly_tui.engine.state import close_decisions
 from monopoly_tui.ui.session import FirstLegalBot, Seat, Session
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
@@ -79,12 +80,7 @@ def late_game(edition: str = "classic", players: int = 6, humans: int = 1, seed:
                 st.players[alive[1]].cards.append((0, ci))
                 break
     # Back to a plain point of play: a human about to roll (no auction, debt or offer open).
-    st.auction = None
-    st.auction_queue = []
-    st.debts = []
-    st.trade = None
-    st.transfers = []
-    st.buy_deed = st.tax_space = st.place_building = -1
+    close_decisions(st)
     st.claims = []
     human = next((p for p in alive if session.is_human(p)), alive[0])
     st.current = human

@@ -62,21 +62,39 @@ class PlayerRow(Horizontal):
                  human: bool) -> None:
         super().__init__(classes="player-row")
         self.index = index
-        self._name = name
+        self._seat_name = name
         self._token = token
         self._tokens = tokens
         self._human = human
 
     def compose(self) -> ComposeResult:
         yield Label(f"{self.index + 1}", classes="seat")
-        yield Input(self._name, placeholder="name", classes="name", max_length=20)
+        yield Input(self._seat_name, placeholder="name", classes="name", max_length=20)
         yield Select([(t, t) for t in self._tokens], value=self._token, allow_blank=False,
                      classes="token")
         yield Select([("Human", True), ("Computer", False)], value=self._human,
                      allow_blank=False, classes="kind")
         yield Button("Remove", classes="remove", variant="error")
 
+    def rename_for_kind(self, human: bool) -> None:
+        """A seat switched between human and computer keeps a name the player typed; a name
+        the game gave it ("Player 2", "Computer 2", "Computer") follows the switch."""
+        fields = self.query(".name")
+        if not fields:
+            return
+        field = self.query_one(".name", Input)
+        words = field.value.split()
+        given = (len(words) == 1 and words[0] in ("Player", "Computer")) or (
+            len(words) == 2 and words[0] in ("Player", "Computer") and words[1].isdigit())
+        if given:
+            field.value = f"{'Player' if human else 'Computer'} {self.index + 1}"
+
     def seat(self) -> Seat:
+        """The seat as its fields say; a row just added (its fields not built yet) is the seat
+        it was made for."""
+        fields = self.query(".name")
+        if not fields:
+            return Seat(self._seat_name.strip(), self._token, self._human)
         name = self.query_one(".name", Input).value.strip()
         token = self.query_one(".token", Select).value
         human = self.query_one(".kind", Select).value
@@ -398,6 +416,8 @@ class NewGameScreen(Screen[None]):
         self.check_players()
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        if "kind" in event.select.classes and isinstance(event.select.parent, PlayerRow):
+            event.select.parent.rename_for_kind(bool(event.value))
         self.check_players()
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:

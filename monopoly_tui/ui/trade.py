@@ -87,19 +87,28 @@ class TradeScreen(ModalScreen[None]):
         game = self.game
         st = game.st
         proposers = self.flow.trade_players() or [self.offer.proposer]
+        if self.offer.proposer not in proposers:
+            self.offer = replace(self.offer, proposer=proposers[0])
+        partners = self._partners(self.offer.proposer)
         with Vertical(id="dialog", classes="wide trade"):
             yield Label("Trade", classes="title")
             with Horizontal(classes="who"):
                 yield Label("From")
                 yield Select(
                     [(st.players[p].name, p) for p in proposers],
-                    value=self.offer.proposer if self.offer.proposer in proposers
-                    else proposers[0],
+                    value=self.offer.proposer,
                     allow_blank=False,
                     id="proposer",
                 )
                 yield Label("with")
-                yield Select([], allow_blank=True, id="partner", prompt="partner")
+                # Only the other players: no blank entry to pick.
+                yield Select(
+                    [(st.players[q].name, q) for q in partners],
+                    value=self.offer.partner if self.offer.partner in partners
+                    else partners[0],
+                    allow_blank=False,
+                    id="partner",
+                )
             with Horizontal(classes="sides"):
                 for side in ("give", "take"):
                     with Vertical(classes="side", id=f"side-{side}"):
@@ -132,8 +141,10 @@ class TradeScreen(ModalScreen[None]):
         st = game.st
         partners = self._partners(offer.proposer)
         partner = offer.partner if offer.partner in partners else partners[0]
-        sel = self.query_one("#partner", Select)
-        sel.set_options([(st.players[q].name, q) for q in partners])
+        sel: Select[int] = self.query_one("#partner", Select)
+        options = [(st.players[q].name, q) for q in partners]
+        if [v for _, v in sel._options] != partners:
+            sel.set_options(options)
         sel.value = partner
         self.offer = replace(offer, partner=partner)
         for side, who, chosen, cash, cards in (
@@ -205,15 +216,20 @@ class TradeScreen(ModalScreen[None]):
     # ------------------------------------------------------------------ events
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if self._syncing or event.value is Select.BLANK:
+        """Another 'from' player or partner: the builder shows that pair. A Select reports an
+        empty value (``Select.NULL``) while its options are replaced, and the values it went
+        through while the builder refilled it arrive late: only its value now counts."""
+        value = event.value
+        if self._syncing or not isinstance(value, int) or value != event.select.value:
             return
         if event.select.id == "proposer":
-            proposer = int(event.value)  # type: ignore[call-overload]
+            proposer = value
             if proposer != self.offer.proposer:
                 partners = self._partners(proposer)
-                self._fill(TradeOffer(proposer, partners[0]))
+                partner = self.offer.partner if self.offer.partner in partners else partners[0]
+                self._fill(TradeOffer(proposer, partner))
         elif event.select.id == "partner":
-            partner = int(event.value)  # type: ignore[call-overload]
+            partner = value
             if partner != self.offer.partner:
                 self._fill(TradeOffer(self.offer.proposer, partner,
                                       give_deeds=self.offer.give_deeds,

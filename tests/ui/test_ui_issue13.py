@@ -1,0 +1,128 @@
+"""Issue 13: what new players ran into (crashes, a frozen computer, misleading controls)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from driver import new_session, settle, started
+from states import deed_id
+
+from monopoly_tui.ui.app import MonopolyApp
+
+
+def on_top(app: MonopolyApp) -> str:
+    return type(app.screen).__name__
+
+
+# ---------------------------------------------------------------- trades
+
+
+async def test_trade_partner_and_proposer_can_be_changed_for_every_pair() -> None:
+    """Choosing another partner or another 'from' player refills the builder (it crashed
+    with a TypeError on the Select's empty value); every pair of players can trade."""
+    s = new_session("classic", [("Ann", True), ("Bob", True), ("Cy", True), ("Dee", False)])
+    st = s.game.st
+    st.current = 0
+    names = ["Mediterranean Avenue", "Baltic Avenue", "Oriental Avenue", "Vermont Avenue"]
+    deeds = [deed_id(s, n) for n in names]
+    for p, d in enumerate(deeds):
+        st.owner[d] = p
+    async with started(s) as (app, pilot):
+        await pilot.press("t")
+        await settle(pilot)
+        assert on_top(app) == "TradeScreen"
+        scr: Any = app.screen
+        proposer: Any = scr.query_one("#proposer")
+        partner: Any = scr.query_one("#partner")
+        # no blank "partner" entry: only the other players
+        assert [v for _, v in partner._options] == [1, 2, 3]
+        pairs = set()
+        for p in (0, 1, 2):
+            proposer.value = p
+            await settle(pilot)
+            for q in range(4):
+                if q == p:
+                    continue
+                partner.value = q
+                await settle(pilot)
+                assert on_top(app) == "TradeScreen"
+                assert (scr.offer.proposer, scr.offer.partner) == (p, q)
+                assert p not in [v for _, v in partner._options]
+                take: Any = scr.query_one("#take-deeds")
+                take.select(deeds[q])
+                await settle(pilot)
+                assert not s.game.trade_problem(scr.offer), (p, q)
+                pairs.add((p, q))
+        assert len(pairs) == 9
+        # by keyboard: focus the partner list, open it, take the next one
+        partner.focus()
+        await pilot.press("enter", "down", "enter")
+        await settle(pilot)
+        assert on_top(app) == "TradeScreen"
+
+
+# ---------------------------------------------------------------- new game: players
+
+
+async def _players_step(pilot: Any, app: MonopolyApp) -> Any:
+    from monopoly_tui.ui.setup import NewGameScreen
+
+    app.push_screen(NewGameScreen(seed=1))
+    await settle(pilot)
+    await pilot.press("ctrl+n")
+    await settle(pilot)
+    await pilot.press("ctrl+n")
+    await settle(pilot)
+    return app.screen
+
+
+async def test_enter_on_add_a_player_adds_one() -> None:
+    """Tab to "Add a player" and press Enter: a third seat (it crashed with NoMatches on the
+    new row's name, read before the row was built)."""
+    app = MonopolyApp(pace="instant", seed=1)
+    async with app.run_test(size=(160, 50)) as pilot:
+        scr = await _players_step(pilot, app)
+        # Anything that reads the seats right after the click (the footer asks whether the game
+        # can start) must not find a row without its fields yet.
+        scr.action_add_player()
+        assert scr.problems() == []
+        await settle(pilot)
+        assert len(scr.rows()) == 3
+        scr.query_one("#add").focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(scr.rows()) == 4
+        assert [r.seat().name for r in scr.rows()][2:] == ["Computer 3", "Computer 4"]
+        await pilot.press("ctrl+t")
+        await settle(pilot)
+        assert len(scr.rows()) == 5
+
+
+async def test_tab_from_the_first_name_reaches_the_second_name() -> None:
+    app = MonopolyApp(pace="instant", seed=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        scr = await _players_step(pilot, app)
+        rows = scr.rows()
+        first, second = (r.query_one(".name") for r in rows[:2])
+        assert scr.focused is first
+        for _ in range(3):
+            await pilot.press("tab")
+        assert scr.focused is second
+
+
+async def test_switching_a_seat_to_human_renames_it() -> None:
+    app = MonopolyApp(pace="instant", seed=1)
+    async with app.run_test(size=(160, 50)) as pilot:
+        scr = await _players_step(pilot, app)
+        row = scr.rows()[1]
+        assert not row.seat().human
+        row.query_one(".kind").value = True
+        await settle(pilot)
+        assert row.seat().name == "Player 2" and row.seat().human
+        row.query_one(".kind").value = False
+        await settle(pilot)
+        assert row.seat().name == "Computer 2"
+        row.query_one(".name").value = "Gandalf"
+        row.query_one(".kind").value = True
+        await settle(pilot)
+        assert row.seat().name == "Gandalf"

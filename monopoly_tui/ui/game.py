@@ -267,12 +267,22 @@ class GameScreen(Screen[None]):
         self.query_one("#ring").display = getattr(self.session.spec, "ring", None) is not None
         self.query_one("#dice").styles.width = max(18, dice_width(self.session.game) + 1)
         self.refresh_view()
+        self.app.screen_change_signal.subscribe(self, self._screen_changed)
         self.call_after_refresh(self.advance)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         self.call_after_refresh(self.advance)
 
+    def _screen_changed(self, top: Screen[Any]) -> None:
+        """The flow looks again whenever one of its screens is back on top: the game screen
+        (it also hears ScreenResume) or the decision dialog it keeps open. A dialog closed over
+        that decision dialog (quit?, the palette, 'terminal too small') resumes only the dialog,
+        and a computer whose move came meanwhile would wait for ever."""
+        if top is self or (self._live is not None and top is self._live):
+            self.call_after_refresh(self.advance)
+
     def on_unmount(self) -> None:
+        self.app.screen_change_signal.unsubscribe(self)
         if self._timer is not None:
             self._timer.stop()
             self._timer = None

@@ -7,6 +7,7 @@ from typing import Any
 from driver import new_session, settle, started
 from states import deed_id
 
+from monopoly_tui.engine import actions as A
 from monopoly_tui.ui.app import MonopolyApp
 
 
@@ -126,3 +127,48 @@ async def test_switching_a_seat_to_human_renames_it() -> None:
         row.query_one(".kind").value = True
         await settle(pilot)
         assert row.seat().name == "Gandalf"
+
+
+# ---------------------------------------------------------------- a computer seat always moves on
+
+
+async def test_a_computer_moves_on_after_a_dialog_over_a_decision_closes(
+        monkeypatch: Any) -> None:
+    """A computer's turn in an auction the human watches; a dialog opens over the auction
+    (quit? / the palette / 'terminal too small') just when the computer would move, and is
+    closed. The computer must still move: the game froze at 0% CPU, because only the game
+    screen coming back on top (not the decision dialog under it) made the flow look again."""
+    from states import at_buy, human_and_computer
+
+    from monopoly_tui.ui import session as session_mod
+
+    # The computer's timer never fires by itself here: the test fires it when it wants.
+    monkeypatch.setitem(session_mod.PACES, "instant", 3600.0)
+    s = human_and_computer()
+    d = deed_id(s, "Boardwalk")
+    at_buy(s, 0, d)
+    async with started(s) as (app, pilot):
+        assert on_top(app) == "BuyScreen"
+        await pilot.press("a")
+        await settle(pilot)
+        assert on_top(app) == "AuctionScreen" and s.pending.player == 0
+        await pilot.press("2")
+        await settle(pilot)
+        flow: Any = app.game_screen()
+        assert s.pending.kind == A.AUCTION and s.pending.player == 1
+        assert on_top(app) == "AuctionScreen" and flow._timer is not None
+        await pilot.press("ctrl+q")
+        await settle(pilot)
+        assert on_top(app) == "ConfirmScreen"
+        flow._timer.stop()
+        flow._bot_steps()  # the computer's moment comes while the question is up
+        decisions = s.game.st.decisions
+        assert s.game.st.decisions == decisions and flow._timer is None
+        await pilot.press("n")
+        await settle(pilot)
+        assert on_top(app) == "AuctionScreen"
+        assert flow._timer is not None, "the computer's move was never asked for again"
+        flow._timer.stop()
+        flow._bot_steps()
+        await settle(pilot)
+        assert s.game.st.decisions > decisions

@@ -7,7 +7,8 @@ With no subcommand it starts the game (the Textual app). Subcommands:
 - ``schema``: the JSON Schema of a ruleset, for editors;
 - ``resume [NAME]``: continue the latest game still going (or the named save);
 - ``saves``: list the saved games (``--delete NAME`` deletes one);
-- ``replay SAVE``: tell a saved game again, one line per event.
+- ``replay SAVE``: tell a saved game again, one line per event;
+- ``serve [--port N]``: play in a browser (textual-serve, on 127.0.0.1 only: no authentication).
 
 ``--saves DIR`` (before or after the command) sets the saves folder for everything the command
 does, by setting ``$MONOPOLY_TUI_SAVES``.
@@ -515,6 +516,33 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+# ---------------------------------------------------------------- serve
+
+
+def _add_serve(sub: Subparsers) -> None:
+    from monopoly_tui.ui.serve import DEFAULT_PORT, HOST
+
+    p = sub.add_parser(
+        "serve",
+        help="play in a browser: serve the game on this machine (no authentication)",
+        description=f"Serve the game to web browsers with textual-serve, at http://{HOST}:PORT. "
+        "Each browser tab gets its own game; every tab saves in the same saves folder. "
+        "textual-serve has NO AUTHENTICATION: the server listens on 127.0.0.1 only, so only "
+        "this machine's browsers can open it. Ctrl+C stops it.",
+    )
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N",
+                   help=f"the port on 127.0.0.1 (default {DEFAULT_PORT})")
+    _saves_option(p)
+    p.set_defaults(func=_cmd_serve)
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from monopoly_tui.ui.serve import serve
+
+    saves = getattr(args, "saves", None)
+    return serve(args.port, Path(saves) if saves is not None else None)
+
+
 SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_editions,
     _add_validate,
@@ -524,5 +552,6 @@ SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_replay,
     _add_designed,
     _add_simulate,
+    _add_serve,
 )
 """Every subcommand's registration function, in the order ``--help`` lists them."""

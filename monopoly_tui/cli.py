@@ -117,6 +117,7 @@ def _add_editions(sub: Subparsers) -> None:
 def _cmd_editions(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     from monopoly_tui.rules.loader import scan_editions, user_dir
 
@@ -151,8 +152,8 @@ def _cmd_editions(args: argparse.Namespace) -> int:
             justify="right" if header == "year" else "left",
             style="bold" if header == "id" else None,
         )
-    for row in rows:
-        table.add_row(*(row[i] for i in shown))
+    for row in rows:  # a ruleset's words are never read as markup
+        table.add_row(*(Text(row[i]) for i in shown))
     if scan.editions:
         console.print(table)
     else:
@@ -301,31 +302,18 @@ def _add_resume(sub: Subparsers) -> None:
 
 
 def _cmd_resume(args: argparse.Namespace) -> int:
-    from monopoly_tui.saves import RulesetChangedError, SaveError, latest_save, load_save
+    from monopoly_tui.saves import RulesetChangedError, SaveError, load_save
 
-    target = args.name
-    if target is None:
-        from monopoly_tui.saves import default_saves_dir
-
-        entry = latest_save()
-        if entry is None:
-            from monopoly_tui.saves import list_saves
-
-            unreadable = sum(1 for e in list_saves() if e.error is not None)
-            more = (f" ({unreadable} save{'s' if unreadable != 1 else ''} cannot be read: see "
-                    "'monopoly-tui saves')") if unreadable else ""
-            print(f"No game to resume in {default_saves_dir()}{more}: start one with "
-                  "'monopoly-tui'.", file=sys.stderr)
-            return 1
-        target = str(entry.path)
     try:
-        loaded = load_save(target, force=args.force, verify=args.verify)
+        loaded = _resume_target(args, load_save)
     except RulesetChangedError as e:
         print(f"Cannot resume {e.path}:\n  {e.message}", file=sys.stderr)
         return 1
     except SaveError as e:
         where = f" {e.path}" if e.path else ""
         print(f"Cannot resume{where}:\n  {e.message}", file=sys.stderr)
+        return 1
+    if loaded is None:
         return 1
     for warning in loaded.warnings:
         print(f"note: {warning}", file=sys.stderr)
@@ -343,6 +331,31 @@ def _cmd_resume(args: argparse.Namespace) -> int:
         return 2
     result = run_game(loaded)
     return result if isinstance(result, int) else 0
+
+
+def _resume_target(args: argparse.Namespace, load_save: Callable[..., Any]) -> Any:
+    """The game ``resume`` opens: the save named, else the latest game that can go on; when
+    that one cannot be loaded, the next (each skipped one is said), None when none can."""
+    from monopoly_tui.saves import SaveError, default_saves_dir, list_saves
+    from monopoly_tui.saves.store import resumable_saves
+
+    if args.name is not None:
+        return load_save(args.name, force=args.force, verify=args.verify)
+    skipped = 0
+    for entry in resumable_saves():
+        try:
+            return load_save(str(entry.path), force=args.force, verify=args.verify)
+        except SaveError as e:
+            skipped += 1
+            print(f"note: skipped {entry.name}: {e.message}", file=sys.stderr)
+    unreadable = sum(1 for e in list_saves() if e.error is not None)
+    more = (f" ({unreadable} save{'s' if unreadable != 1 else ''} cannot be read: see "
+            "'monopoly-tui saves')") if unreadable else ""
+    if skipped:
+        more += f" ({skipped} could not be resumed: see above)"
+    print(f"No game to resume in {default_saves_dir()}{more}: start one with "
+          "'monopoly-tui'.", file=sys.stderr)
+    return None
 
 
 def _add_saves(sub: Subparsers) -> None:
@@ -374,11 +387,16 @@ def _cmd_saves(args: argparse.Namespace) -> int:
             return 1
         print(f"deleted {path}")
         return 0
-    entries = list_saves()
+    try:
+        entries = list_saves()
+    except SaveError as e:
+        print(f"Cannot list the saves: {e.message} ({e.path})", file=sys.stderr)
+        return 1
     if not entries:
         console.print(f"No saved games in {folder}", markup=False, highlight=False)
         return 0
-    table = Table(title=f"Saved games in {folder}", title_justify="left")
+    # names, players and messages come from players and files: never read as markup
+    table = Table(title=Text(f"Saved games in {folder}"), title_justify="left")
     for header in ("name", "edition", "players", "turn", "to move", "updated"):
         table.add_column(header, overflow="fold", justify="right" if header == "turn" else "left",
                          style="bold" if header == "name" else None)
@@ -388,11 +406,11 @@ def _cmd_saves(args: argparse.Namespace) -> int:
         updated = when.astimezone().strftime("%Y-%m-%d %H:%M") if when else ""
         if entry.error is not None:
             bad += 1
-            table.add_row(entry.name, Text(entry.error, style="red"), "", "", "", updated)
+            table.add_row(Text(entry.name), Text(entry.error, style="red"), "", "", "", updated)
             continue
         status = f"over: {entry.winner} won" if entry.over else (entry.to_move or "")
-        table.add_row(entry.name, entry.edition_name or entry.edition, ", ".join(entry.players),
-                      str(entry.turn), status, updated)
+        table.add_row(Text(entry.name), Text(entry.edition_name or entry.edition),
+                      Text(", ".join(entry.players)), str(entry.turn), Text(status), updated)
     console.print(table)
     if bad:
         console.print(f"{bad} save{'s' if bad != 1 else ''} cannot be read (shown in red); "

@@ -357,7 +357,7 @@ def _fails(path: Path, kind: str, match: str, **kw: Any) -> SaveError:
 def test_a_truncated_save(saved: tuple[Game, Path]) -> None:
     _, path = saved
     raw = path.read_bytes()
-    assert raw.endswith(b"]\n}\n")
+    assert raw.endswith(b"\"\n}\n")  # the seal, then the end of the object
     for cut in (len(raw) - 2, len(raw) - 4, len(raw) // 2, len(raw) // 5, 40, 1):
         path.write_bytes(raw[:cut])
         _fails(path, "truncated", "cut short")
@@ -379,9 +379,9 @@ def test_invalid_json(saved: tuple[Game, Path]) -> None:
 
 def test_a_save_from_a_newer_version(saved: tuple[Game, Path]) -> None:
     _, path = saved
-    _edit(path, lambda d: d.update(version=2, app_version="9.0"))
+    _edit(path, lambda d: d.update(version=3, app_version="9.0"))
     err = _fails(path, "newer_version", "newer monopoly-tui")
-    assert "version 2" in err.message and "update" in err.message
+    assert "version 3" in err.message and "update" in err.message
 
 
 def test_a_damaged_structure_names_the_field(saved: tuple[Game, Path]) -> None:
@@ -516,7 +516,7 @@ def test_saves_are_never_written_over_a_file_that_is_not_a_save(
     game, path = saved
     raw = path.read_bytes()
     for damaged in (b'{"format": "monopoly-tui-save", "version": 3}', raw[: len(raw) // 2],
-                    raw[:-3], b"", raw.replace(b'"version": 1', b'"version": 2')):
+                    raw[:-3], b"", raw.replace(b'"version": 2', b'"version": 3')):
         path.write_bytes(damaged)
         with pytest.raises(SaveError, match="not a save this version") as err:
             save_game(game, "good", saves_dir=path.parent)
@@ -542,7 +542,8 @@ def test_a_failed_write_leaves_the_old_save(saved: tuple[Game, Path],
         save_game(game, "good", saves_dir=path.parent)
     assert err.value.kind == "write_failed"
     assert path.read_bytes() == before
-    assert [p.name for p in path.parent.iterdir() if p.name.startswith(".")] == []
+    assert [p.name for p in path.parent.iterdir()
+            if p.name.startswith(".") and p.name != store.KEY_FILE] == []
 
 
 def test_listing_deleting_and_names(saved: tuple[Game, Path]) -> None:

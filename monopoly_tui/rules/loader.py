@@ -1015,3 +1015,9 @@ def _union_tags(loc: Sequence[Any]) -> list[str]:
     if typing.get_origin(tp) in (typing.Union, types.UnionType):
         return [t for m in typing.get_args(tp) for t in _literal_tags(_unwrap(m))]
     return []
+
+
+def installed_ids() -> set[str]:
+    """The ids of the editions in the ruleset folders (read from each file's ``id:`` line;
+    a file that turns out broken is still counted)."""
+    return _Session().known_ids(near=None)

@@ -7,8 +7,9 @@ The API for the UI and the CLI::
     save_game(game, "my game", meta)      # a named save
     loaded = load_save("my game")         # -> LoadedGame(game, meta, path, save, ...)
     list_saves()                          # -> [SaveEntry], bad files listed with their error
-    latest_save()                         # the newest save of a game still going
-    delete_save("my game")
+    latest_save()                         # the furthest save of the latest game that can go on
+    replace_question(game, "my game", meta)  # what saving under that name would replace
+    delete_save("my game"); rename_save("my game", "friday")
 
 Every failure is a ``SaveError`` with a message for the player; a file that could not be read
 is never overwritten or deleted by a load.
@@ -30,8 +31,11 @@ from monopoly_tui.saves.store import (
     load_save,
     new_meta,
     read_save,
+    rename_save,
+    replace_question,
     replay_game,
     restore_game,
+    resumable_saves,
     save_game,
     save_path,
 )
@@ -55,8 +59,11 @@ __all__ = [
     "load_save",
     "new_meta",
     "read_save",
+    "rename_save",
+    "replace_question",
     "replay_game",
     "restore_game",
+    "resumable_saves",
     "save_game",
     "save_path",
 ]

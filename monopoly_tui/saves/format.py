@@ -21,21 +21,30 @@ A save file is one JSON object::
     "log": [
     {"kind": "roll", "player": 0},
     ...                                   # every decision, in order, one per line
-    ]
+    ],
+    "seal": "9c1f..."                     # version 2: see below
     }
 
 ``version`` goes up when a save written by this version could not be read by an older one.
+Version 2 added ``seal``: an HMAC-SHA256, keyed with the saves folder's own key (a file only
+this program writes), of every byte before the seal. A save whose seal matches was written by
+this program in this folder and loads from its snapshot; any other (edited by hand, written
+elsewhere or by version 1) is trusted only once a replay of its log gives its state.
+
+Ids and names that become file names are checked here: a ``game_id`` is letters, digits,
+``-`` and ``_`` (at most 64), so no save can make an autosave escape the saves folder.
 """
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 FORMAT = "monopoly-tui-save"
-VERSION = 1
+VERSION = 2
 """The newest save format version this program reads and the one it writes."""
 
 
@@ -57,8 +66,26 @@ class Seat(_Strict):
     """How fast the bot plays (seconds per decision, or a named pace), if chosen."""
 
 
+GAME_ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+"""A game id: it is part of the autosave's file name."""
+EDITION_ID_RE = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+
+
+def _checked_id(value: str, pattern: re.Pattern[str], what: str) -> str:
+    if not pattern.fullmatch(value):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        raise ValueError(f"{shown!r} is not {what} (letters, digits, '-' and '_', at most 64)")
+    return value
+
+
 class RulesetRef(_Strict):
     id: str
+
+    @field_validator("id")
+    @classmethod
+    def _edition_id(cls, value: str) -> str:
+        return _checked_id(value, EDITION_ID_RE, "an edition id")
+
     hash: str
     """``content_hash`` of the ruleset the game was played with."""
     name: str = ""
@@ -121,6 +148,11 @@ class SaveHeader(_Strict):
     over: bool
     summary: Summary
 
+    @field_validator("game_id")
+    @classmethod
+    def _game_id(cls, value: str) -> str:
+        return _checked_id(value, GAME_ID_RE, "a game id")
+
 
 class SaveFile(SaveHeader):
     """A whole save file."""
@@ -130,3 +162,5 @@ class SaveFile(SaveHeader):
     snapshot: Snapshot
     log: list[dict[str, Any]]
     """Every decision taken, in order (``monopoly_tui.engine.snapshot.encode_action``)."""
+    seal: str | None = None
+    """The HMAC of the bytes before it (version 2), when the folder had a key."""

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
+import hmac
 import json
 import os
-import re
 import secrets
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -53,6 +55,10 @@ from monopoly_tui.saves.format import (
 ENV_VAR = "MONOPOLY_TUI_SAVES"
 SUFFIX = ".json"
 AUTOSAVE_PREFIX = "autosave-"
+MAX_SAVE_BYTES = 32 * 1024 * 1024
+"""The largest save file read (a 20,000-decision game is about 0.6 MB)."""
+_HEAD_BYTES = 256 * 1024
+"""How much of a save a listing reads to find its header."""
 
 
 # ---------------------------------------------------------------- errors
@@ -115,15 +121,19 @@ def check_name(name: str) -> str:
     stem = name[: -len(SUFFIX)] if name.endswith(SUFFIX) else name
     ok = (
         0 < len(stem) <= 100
+        and len(stem.encode()) <= 200
         and not stem.startswith((".", " "))
         and not stem.endswith(" ")
         and all(c.isalnum() or c in " -_." for c in stem)
     )
     if not ok:
+        shown = name if len(name) <= 60 else name[:57] + "..."
         raise SaveError(
             "",
-            f"'{name}' cannot be a save name: use letters, digits, spaces, '-', '_' and '.' "
-            "(not starting with a dot, at most 100 characters)",
+            f"'{shown}' cannot be a save name: use letters, digits, spaces, '-', '_' and '.' "
+            "(not starting with a dot, at most 100 characters)" if len(name) <= 100 else
+            f"a save name cannot be {len(name)} characters long: use at most 100 (letters, "
+            "digits, spaces, '-', '_' and '.')",
             "bad_name",
         )
     return stem
@@ -133,9 +143,15 @@ def save_path(name_or_path: str | os.PathLike[str],
               saves_dir: str | os.PathLike[str] | None = None) -> Path:
     """The file of a save: a path to an existing file as it is, else ``NAME.json`` in the
     saves folder."""
-    p = Path(name_or_path).expanduser()
     text = str(name_or_path)
-    if p.is_file() or os.sep in text or (os.altsep and os.altsep in text):
+    if "\0" in text:
+        raise SaveError("", "a save name or path cannot hold a NUL character", "bad_name")
+    p = Path(name_or_path).expanduser()
+    try:
+        is_file = p.is_file()
+    except (OSError, ValueError):  # a name too long for the file system, say
+        is_file = False
+    if is_file or os.sep in text or (os.altsep and os.altsep in text):
         return p
     return _dir(saves_dir) / f"{check_name(text)}{SUFFIX}"
 
@@ -161,8 +177,7 @@ class SaveMeta:
     """The name of the last named save of this game (for a 'save' command), if any."""
     source: Path | None = None
     """The file the game was loaded from, if it was."""
-    _log_lines: list[str] = field(default_factory=list, repr=False)
-    _log_of: int = field(default=0, repr=False)
+    _log: _LogBuffer = field(default_factory=lambda: _LogBuffer(), repr=False)
     _safe_targets: set[Path] = field(default_factory=set, repr=False)
 
 
@@ -208,7 +223,10 @@ def autosave_name(game: Game, meta: SaveMeta) -> str:
 
 
 def autosave(game: Game, meta: SaveMeta) -> Path:
-    """Save the game under its autosave name (call it after every decision); returns the file."""
+    """Save the game under its autosave name (call it after every decision); returns the file.
+
+    The cost does not grow with the game: the log's earlier decisions are kept encoded (and
+    hashed) in ``meta``, so only the snapshot and the new decisions are encoded."""
     return _write(game, meta, autosave_name(game, meta), "auto", overwrite=True)
 
 
@@ -216,10 +234,12 @@ def save_game(game: Game, name: str, meta: SaveMeta | None = None,
               saves_dir: str | os.PathLike[str] | None = None, overwrite: bool = True) -> Path:
     """Save the game under a name of the player's choosing; returns the file.
 
-    With ``overwrite=False`` an existing save of that name raises ``SaveError`` (kind
-    ``exists``). A file that is not a save this version can read is never overwritten.
+    A name starting with ``autosave-`` is refused (those are the games' own autosaves). With
+    ``overwrite=False`` an existing save of that name raises ``SaveError`` (kind ``exists``);
+    ``replace_question`` says whether replacing one would lose anything. A file that is not a
+    save this version can read is never overwritten.
     """
-    stem = check_name(name)
+    stem = check_named(name)
     if meta is None:
         meta = new_meta(game, saves_dir=saves_dir)
     elif saves_dir is not None:
@@ -229,17 +249,55 @@ def save_game(game: Game, name: str, meta: SaveMeta | None = None,
     return path
 
 
+def check_named(name: str) -> str:
+    """A name a player may give a save (``check_name``, and not an autosave's name)."""
+    stem = check_name(name)
+    if stem.lower().startswith(AUTOSAVE_PREFIX):
+        raise SaveError(
+            "", f"'{stem}' cannot be a save name: names starting with '{AUTOSAVE_PREFIX}' are "
+            "kept for the games' own autosaves", "bad_name")
+    return stem
+
+
+def replace_question(game: Game, name: str, meta: SaveMeta | None = None,
+                     saves_dir: str | os.PathLike[str] | None = None) -> str | None:
+    """What a player should be asked before saving ``game`` as ``name``: ``None`` when no save
+    has that name, or it is this game's own at an earlier decision (saving again only moves it
+    on); else a question saying what would be replaced (another game's save, or this game's
+    at a later decision). ``SaveError`` for a name that cannot be used."""
+    stem = check_named(name)
+    folder = _dir(saves_dir if saves_dir is not None else meta.saves_dir if meta else None)
+    path = folder / f"{stem}{SUFFIX}"
+    if not os.path.lexists(path):
+        return None
+    try:
+        h = read_header(path)
+    except SaveError as e:
+        raise SaveError(path, f"'{stem}' is a file that is not a save this version can read "
+                        f"({e.message}); it is left as it is: choose another name",
+                        "exists") from None
+    if meta is not None and h.game_id == meta.game_id and h.decisions <= game.st.decisions:
+        return None
+    same = meta is not None and h.game_id == meta.game_id
+    players = ", ".join(s.name for s in h.options.players)
+    what = (f"this game's save at decision {h.decisions}, later than now" if same
+            else f"another game: {h.summary.edition}, {players}, turn {h.turn}")
+    return f"A save named '{stem}' exists ({what}). Replace it?"
+
+
 def _write(game: Game, meta: SaveMeta, stem: str, kind: str, overwrite: bool) -> Path:
     folder = _dir(meta.saves_dir)
     path = folder / f"{stem}{SUFFIX}"
+    if path.parent != folder or not stem or os.sep in stem:  # built only from checked parts
+        raise SaveError(path, "not a save name", "bad_name")
     if path not in meta._safe_targets:
         _check_target(path, meta, kind, overwrite)
-    data = render(game, meta, stem, kind)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, data)
+        parts = _render_parts(game, meta, stem, kind, folder_key(folder, create=True))
+        write_atomic(path, parts)
     except OSError as e:
-        raise SaveError(path, f"cannot write the save: {e.strerror or e}", "write_failed") from e
+        raise SaveError(path, f"cannot write the save: {_os_text(e)}", "write_failed") from e
     if path not in meta._safe_targets:
         meta._safe_targets.add(path)
         _remove_stale_temporaries(path)
@@ -249,62 +307,37 @@ def _write(game: Game, meta: SaveMeta, stem: str, kind: str, overwrite: bool) ->
 def _check_target(path: Path, meta: SaveMeta, kind: str, overwrite: bool) -> None:
     """Refuse to write over anything but a save this version reads (and, for an autosave,
     anything but this game's own)."""
-    if not path.exists():
+    if not os.path.lexists(path):
         return
     if not overwrite:
         raise SaveError(path, "a save with this name exists already", "exists")
     try:
-        head = _peek(path.read_bytes())
-        ours = (
-            head.get("format") == FORMAT
-            and isinstance(head.get("version"), int)
-            and head["version"] <= VERSION
-        )
-    except (OSError, ValueError):
-        ours = False
-    if not ours:
+        head = _header_data(path)
+    except SaveError:
         raise SaveError(
             path,
             "this file is not a save this version of monopoly-tui can read (damaged, or from a "
             "newer version); it is left as it is: choose another name, or move the file away",
             "exists",
-        )
+        ) from None
     if kind == "auto" and head.get("game_id") != meta.game_id:
         raise SaveError(path, "this autosave belongs to another game; it is left as it is",
                         "exists")
 
 
-_HEAD_RE = re.compile(
-    rb'\A\{\n"format": "(?P<format>[a-z-]+)",\n"version": (?P<version>\d+),\n'
-    rb'(?:"[a-z_]+": (?:"[^"\\\n]*"|\d+),\n){0,6}?"game_id": "(?P<game_id>[^"\\\n]*)",\n'
-)
-
-
-def _peek(raw: bytes) -> dict[str, Any]:
-    """A save's format, version and game id: read from the head when the file is laid out as
-    this module writes it (fast), else from the whole JSON document (``ValueError`` if it is
-    not one)."""
-    m = _HEAD_RE.match(raw)
-    if m is not None and raw.endswith((b"\n]\n}\n", b'"log": []\n}\n')):
-        return {"format": m["format"].decode(), "version": int(m["version"]),
-                "game_id": m["game_id"].decode()}
-    data = json.loads(raw)
-    if not isinstance(data, dict):
-        raise ValueError("not a JSON object")
-    return data
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically: a temporary file in the same folder, flushed and
-    fsynced, then renamed over ``path``. A reader (or a crash at any moment) sees the old save
-    or the new one, never a mix. (The folder is not fsynced after the rename: after a power
-    cut the save may be the one before, which is still whole; that halves the disk waits of
-    a save made after every decision.)"""
+def write_atomic(path: Path, data: bytes | Sequence[bytes | bytearray]) -> None:
+    """Write ``data`` (bytes, or pieces of it) to ``path`` atomically: a temporary file in the
+    same folder, flushed and fsynced, then renamed over ``path``. A reader (or a crash at any
+    moment) sees the old save or the new one, never a mix. (The folder is not fsynced after
+    the rename: after a power cut the save may be the one before, which is still whole; that
+    halves the disk waits of a save made after every decision.)"""
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0),
+                 0o644)
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(data)
+            for piece in [data] if isinstance(data, bytes) else data:
+                f.write(piece)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -332,8 +365,125 @@ def _remove_stale_temporaries(path: Path) -> None:
             pass
 
 
-def render(game: Game, meta: SaveMeta, name: str, kind: str = "named") -> bytes:
-    """The save file's bytes: the header, the snapshot, and the log one decision per line."""
+# ---------------------------------------------------------------- the seal
+
+KEY_FILE = ".monopoly-tui-key"
+"""The saves folder's key (64 hex digits, readable by its owner only): it seals the saves
+written there, so a save changed by hand is told from one this program wrote."""
+_KEYS: dict[Path, tuple[tuple[int, int], bytes]] = {}
+
+
+def folder_key(folder: Path, create: bool = False) -> bytes | None:
+    """The saves folder's key (made with ``create`` when there is none), or None."""
+    path = folder / KEY_FILE
+    try:
+        info = os.stat(path)
+    except OSError:
+        info = None
+    if info is not None:
+        mark = (info.st_ino, info.st_mtime_ns)
+        got = _KEYS.get(path)
+        if got is not None and got[0] == mark:
+            return got[1]
+        try:
+            key = bytes.fromhex(read_bytes(path, limit=256).decode("ascii").strip())
+        except (SaveError, ValueError):
+            return None
+        if len(key) < 16:
+            return None
+        _KEYS[path] = (mark, key)
+        return key
+    if not create:
+        return None
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return folder_key(folder)
+    except OSError:
+        return None
+    with os.fdopen(fd, "w") as f:
+        f.write(secrets.token_hex(32) + "\n")
+    return folder_key(folder)
+
+
+_SEAL_KEY = b',\n"seal": "'
+_LOG_KEY = b'\n"log": ['
+
+
+def _seal(key: bytes, before_log: bytes, log_digest: bytes) -> str:
+    return hmac.new(key, before_log + b"\0" + log_digest, hashlib.sha256).hexdigest()
+
+
+def seal_ok(raw: bytes, folder: Path) -> bool:
+    """Whether a save's bytes carry the seal of ``folder``'s key: written by this program
+    there, and not changed since."""
+    key = folder_key(folder)
+    if key is None or not raw.endswith(b'"\n}\n'):
+        return False
+    i = raw.find(_LOG_KEY)
+    j = raw.rfind(_SEAL_KEY)
+    if i < 0 or j < i:
+        return False
+    seal = raw[j + len(_SEAL_KEY):-4].decode("ascii", "replace")
+    want = _seal(key, raw[:i + 1], hashlib.sha256(raw[i + 1:j]).digest())
+    return hmac.compare_digest(seal, want)
+
+
+# ---------------------------------------------------------------- rendering
+
+
+class _LogBuffer:
+    """The ``"log": [...]`` part of a save, kept encoded and hashed between saves: each save
+    adds only the decisions taken since the last."""
+
+    __slots__ = ("buf", "count", "hash", "last", "of")
+
+    def __init__(self) -> None:
+        self.reset(0)
+
+    def reset(self, of: int) -> None:
+        self.of = of
+        self.count = 0
+        self.last = ""
+        self.buf = bytearray(b'"log": [')
+        self.hash = hashlib.sha256(b'"log": [')
+
+    def update(self, hist: Sequence[Action]) -> None:
+        ok = self.of == id(hist) and self.count <= len(hist)
+        if ok and self.count:
+            ok = self.last == _action_line(hist[self.count - 1])
+        if not ok:
+            self.reset(id(hist))
+        if self.count == len(hist):
+            return
+        new = bytearray()
+        for action in hist[self.count:]:
+            line = _action_line(action)
+            new += b",\n" if self.count else b"\n"
+            new += line.encode()
+            self.count += 1
+            self.last = line
+        self.buf += new
+        self.hash.update(new)
+
+    def tail(self) -> bytes:
+        return b"\n]" if self.count else b"]"
+
+    def digest(self) -> bytes:
+        h = self.hash.copy()
+        h.update(self.tail())
+        return h.digest()
+
+
+def render(game: Game, meta: SaveMeta, name: str, kind: str = "named",
+           key: bytes | None = None) -> bytes:
+    """The save file's bytes: the header, the snapshot, the log one decision per line, and
+    the seal (with a ``key``)."""
+    return b"".join(_render_parts(game, meta, name, kind, key))
+
+
+def _render_parts(game: Game, meta: SaveMeta, name: str, kind: str,
+                  key: bytes | None) -> list[bytes | bytearray]:
     st = game.st
     now = datetime.now(UTC)
     state = snap.encode_state(st)
@@ -371,10 +521,14 @@ def render(game: Game, meta: SaveMeta, name: str, kind: str = "named") -> bytes:
         {"digest": snap.state_digest(state), "state": state}, separators=(",", ":")
     )
     parts.append(f'"snapshot": {snapshot}')
-    lines = _log_lines(game, meta)
-    log = "[\n" + ",\n".join(lines) + "\n]" if lines else "[]"
-    parts.append(f'"log": {log}')
-    return ("{\n" + ",\n".join(parts) + "\n}\n").encode()
+    before_log = ("{\n" + ",\n".join(parts) + ",\n").encode()
+    log = meta._log
+    log.update(game.history)
+    tail = log.tail()
+    if key is None:
+        return [before_log, log.buf, tail + b"\n}\n"]
+    seal = _seal(key, before_log, log.digest())
+    return [before_log, log.buf, tail + _SEAL_KEY + seal.encode() + b'"\n}\n']
 
 
 def _int(value: object) -> int:
@@ -383,21 +537,6 @@ def _int(value: object) -> int:
 
 def _str_or_none(value: object) -> str | None:
     return value if isinstance(value, str) else None
-
-
-def _log_lines(game: Game, meta: SaveMeta) -> list[str]:
-    """The log, one JSON text per decision, encoding only what is new since the last save."""
-    hist = game.history
-    cache = meta._log_lines
-    ok = meta._log_of == id(hist) and len(cache) <= len(hist)
-    if ok and cache:
-        ok = cache[-1] == _action_line(hist[len(cache) - 1])
-    if not ok:
-        cache.clear()
-        meta._log_of = id(hist)
-    for action in hist[len(cache):]:
-        cache.append(_action_line(action))
-    return cache
 
 
 _LINE_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
@@ -437,31 +576,125 @@ def summarize(game: Game, seats: Sequence[Seat] | None = None) -> Summary:
 def read_save(path: str | os.PathLike[str]) -> SaveFile:
     """Read and check a save file's structure (not yet the game in it). ``SaveError`` says
     what is wrong and where."""
-    data = _read_json(Path(path))
+    return _parse_save(Path(path), read_bytes(Path(path)))
+
+
+def _parse_save(path: Path, raw: bytes) -> SaveFile:
+    data = _read_json(path, raw)
     try:
         return SaveFile.model_validate(data)
     except ValidationError as e:
         raise SaveError(path, _validation_text(e), "invalid") from None
+    except RecursionError:
+        raise SaveError(path, "the save is damaged: nested too deeply", "invalid") from None
 
 
 def read_header(path: str | os.PathLike[str]) -> SaveHeader:
-    """Read a save file's header only (for listings)."""
-    data = _read_json(Path(path))
+    """Read a save file's header only (for listings): from its first lines when it is laid
+    out as this module writes it, so a listing stays fast however long the games are."""
+    data = _header_data(Path(path))
     try:
         return SaveHeader.model_validate(data)
     except ValidationError as e:
         raise SaveError(path, _validation_text(e), "invalid") from None
 
 
-def _read_json(path: Path) -> dict[str, Any]:
+_SNAPSHOT_KEY = b'\n"snapshot": '
+_GOOD_ENDS = (b"\n]\n}\n", b'"log": []\n}\n')
+
+
+def _header_data(path: Path) -> dict[str, Any]:
+    """The header as plain data. A file as this module writes it is read at its two ends:
+    the header before ``"snapshot"``, and the end, which tells a file cut short; any other
+    file is read (and parsed) whole."""
+    head, tail, size = read_ends(path, _HEAD_BYTES, 128)
+    i = head.find(_SNAPSHOT_KEY)
+    whole_end = tail.endswith(_GOOD_ENDS) or (tail.endswith(b'"\n}\n') and _SEAL_KEY in tail)
+    if head.startswith(b'{\n"format": ') and i > 0 and whole_end:
+        if size > MAX_SAVE_BYTES:
+            raise _too_big(path, size, MAX_SAVE_BYTES)
+        return _read_json(path, head[:i].rstrip(b",") + b"\n}")
+    return _read_json(path, read_bytes(path))
+
+
+def _open_regular(path: Path) -> tuple[int, int]:
+    """An open file descriptor and the size of a regular file, or ``SaveError``: opened
+    without blocking, so a FIFO or a device in the saves folder is refused, never waited on."""
     try:
-        raw = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
         raise SaveError(path, "no such save file", "not_found") from None
     except IsADirectoryError:
         raise SaveError(path, "this is a folder, not a save file", "unreadable") from None
+    except (OSError, ValueError) as e:
+        raise SaveError(path, f"cannot read the file: {_os_text(e)}", "unreadable") from None
+    try:
+        info = os.fstat(fd)
     except OSError as e:
-        raise SaveError(path, f"cannot read the file: {e.strerror or e}", "unreadable") from None
+        os.close(fd)
+        raise SaveError(path, f"cannot read the file: {_os_text(e)}", "unreadable") from None
+    if stat.S_ISDIR(info.st_mode):
+        os.close(fd)
+        raise SaveError(path, "this is a folder, not a save file", "unreadable")
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise SaveError(path, "not a save file but a pipe, a device or a socket; it is left "
+                        "alone", "unreadable")
+    return fd, info.st_size
+
+
+def _read_fd(path: Path, fd: int, at: int, count: int) -> bytes:
+    chunks: list[bytes] = []
+    got = 0
+    try:
+        while got < count:
+            chunk = os.pread(fd, min(count - got, 1 << 22), at + got)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+    except OSError as e:
+        raise SaveError(path, f"cannot read the file: {_os_text(e)}", "unreadable") from None
+    return b"".join(chunks)
+
+
+def _too_big(path: Path, size: int, limit: int) -> SaveError:
+    return SaveError(path, f"the file is {size / 1e6:.1f} MB, more than a save can be "
+                     f"({limit / 1e6:.0f} MB); it is left as it is", "too_big")
+
+
+def read_bytes(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes, or ``SaveError``."""
+    fd, size = _open_regular(path)
+    try:
+        if size > limit:
+            raise _too_big(path, size, limit)
+        raw = _read_fd(path, fd, 0, limit + 1)
+    finally:
+        os.close(fd)
+    if len(raw) > limit:
+        raise _too_big(path, len(raw), limit)
+    return raw
+
+
+def read_ends(path: Path, head: int, tail: int) -> tuple[bytes, bytes, int]:
+    """The first ``head`` and the last ``tail`` bytes of a regular file, and its size."""
+    fd, size = _open_regular(path)
+    try:
+        first = _read_fd(path, fd, 0, head)
+        last = _read_fd(path, fd, max(0, size - tail), tail) if size > head else first[-tail:]
+    finally:
+        os.close(fd)
+    return first, last, size
+
+
+def _os_text(e: BaseException) -> str:
+    return str(getattr(e, "strerror", None) or e)
+
+
+def _read_json(path: Path, raw: bytes | None = None) -> dict[str, Any]:
+    if raw is None:
+        raw = read_bytes(path)
     if not raw.strip():
         raise SaveError(path, "the file is empty (it was never written completely)", "empty")
     try:
@@ -484,21 +717,36 @@ def _read_json(path: Path) -> dict[str, Any]:
         raise SaveError(
             path, f"not valid JSON at line {e.lineno}, column {e.colno}: {e.msg}", "invalid_json"
         ) from None
+    except RecursionError:
+        raise SaveError(path, "not a save: its JSON is nested too deeply", "invalid_json") \
+            from None
+    except ValueError as e:  # a number with thousands of digits
+        raise SaveError(path, f"not a save: {e}", "invalid_json") from None
+    return _check_format(path, data)
+
+
+def _check_format(path: Path, data: Any) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(path, f"not a monopoly-tui save (no \"format\": \"{FORMAT}\")",
                         "not_a_save")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError(path, f"version: {version!r} is not a save format version", "invalid")
+        raise SaveError(path, f"version: {_short(version)} is not a save format version",
+                        "invalid")
     if version > VERSION:
         raise SaveError(
             path,
             f"this save was written by a newer monopoly-tui (save format version {version}, "
-            f"app {data.get('app_version', '?')}); this one (app {__version__}) reads up to "
-            f"version {VERSION}: update monopoly-tui to open it",
+            f"app {_short(data.get('app_version', '?'))}); this one (app {__version__}) reads "
+            f"up to version {VERSION}: update monopoly-tui to open it",
             "newer_version",
         )
     return data
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _validation_text(e: ValidationError) -> str:
@@ -526,6 +774,9 @@ class LoadedGame:
     replayed: bool = False
     """True when the game was rebuilt from its log (``force`` on changed rules)."""
     warnings: list[str] = field(default_factory=list)
+    """What the player should be told (the game goes on as a new game, and why...)."""
+    branched: bool = False
+    """True when the game goes on under a new id, keeping a later save of it as it is."""
 
 
 def load_spec(edition_id: str, path: str | os.PathLike[str] = "") -> Spec:
@@ -565,17 +816,26 @@ def load_save(name_or_path: str | os.PathLike[str],
               force: bool = False, verify: bool = False) -> LoadedGame:
     """Load a save by name (in the saves folder) or path, ready to continue.
 
-    The game comes from the snapshot and is checked against the rules and the log's length;
-    with ``verify`` (or when the snapshot no longer matches its digest) it is also compared
-    with a replay of the log. When the edition's rules changed since the game was saved,
-    ``RulesetChangedError`` says so; with ``force`` the log is replayed on the current rules
-    instead (if every decision is still legal) and the game gets a new id, so its autosaves
-    never overwrite the original save. The file is never written.
+    The game comes from the snapshot and is checked against the rules and the log's length.
+    A save that does not carry its folder's seal (``seal_ok``: edited by hand, written
+    elsewhere, or by version 1) is also compared with a replay of its log, and refused when
+    they differ; ``verify`` replays a sealed one too. When the edition's rules changed since
+    the game was saved, ``RulesetChangedError`` says so; with ``force`` the log is replayed
+    on the current rules instead (if every decision is still legal).
+
+    Loading never loses later progress: when another save of the same game in the saves
+    folder is further on (more decisions, or the game over), the loaded game goes on as a new
+    game (a new id, so its autosaves never overwrite the later save) and ``warnings`` says
+    so. The same when the rules changed. The file is never written.
     """
     path = save_path(name_or_path, saves_dir)
-    if not path.exists():
-        raise SaveError(path, _not_found_text(path, name_or_path), "not_found")
-    save = read_save(path)
+    try:
+        raw = read_bytes(path)
+    except SaveError as e:
+        if e.kind == "not_found":
+            raise SaveError(path, _not_found_text(path, name_or_path), "not_found") from None
+        raise
+    save = _parse_save(path, raw)
     spec = load_spec(save.ruleset.id, path)
     base = SaveMeta(
         game_id=save.game_id,
@@ -613,26 +873,72 @@ def load_save(name_or_path: str | os.PathLike[str],
             game, base, path, save, replayed=True,
             warnings=[f"replayed on the changed rules of '{save.ruleset.id}'; this game now "
                       f"has its own autosave and the original save is kept"],
+            branched=True,
         )
     game = restore_game(save, spec, path)
     warnings: list[str] = []
-    digest_ok = snap.state_digest(save.snapshot.state) == save.snapshot.digest
-    if verify or not digest_ok:
+    sealed = seal_ok(raw, path.parent)
+    if verify or not sealed:
         replayed = replay_game(save, spec, path)
-        diff = snap.state_diff(game.st, replayed.st, path="snapshot.state")
-        if diff:
-            edited = "" if digest_ok else " (the snapshot was changed after it was saved)"
+        if snap.encode_state(replayed.st) != save.snapshot.state:
+            digest_ok = snap.state_digest(save.snapshot.state) == save.snapshot.digest
+            diff = snap.state_diff(game.st, replayed.st, path="snapshot.state")
+            why = (" (the snapshot was changed after it was saved)" if not digest_ok else
+                   " (the save was changed after it was written: it does not carry the seal "
+                   "this program puts on its saves)" if not sealed else "")
             raise SaveError(
                 path,
-                f"the saved state does not match a replay of its decision log{edited}: "
+                f"the saved state does not match a replay of its decision log{why}: "
                 + "; ".join(f"{d} (saved != replayed)" for d in diff[:6])
                 + ("; ..." if len(diff) > 6 else ""),
                 "inconsistent",
             )
-        if not digest_ok:
-            warnings.append("the snapshot's digest did not match, but the state matches a "
-                            "replay of the log")
-    return LoadedGame(game, base, path, save, warnings=warnings)
+        if not sealed and save.version >= 2 and folder_key(path.parent) is not None:
+            warnings.append("this save was changed after it was written, or written "
+                            "elsewhere; its state is what its decisions give, so it loads")
+    loaded = LoadedGame(game, base, path, save, warnings=warnings)
+    later = later_saves(save, path, _dir(saves_dir))
+    if later:
+        _branch(loaded, later[0])
+    return loaded
+
+
+def _branch(loaded: LoadedGame, later: SaveEntry) -> None:
+    """The loaded game goes on as a new game, so it never overwrites the later save."""
+    save = loaded.save
+    loaded.meta.game_id = new_game_id()
+    loaded.meta.name = None
+    loaded.branched = True
+    where = "the game is over there" if later.over and not save.over else \
+        f"decision {later.decisions}"
+    loaded.warnings.append(
+        f"'{loaded.path.stem}' is at decision {save.decisions}, but this game went further "
+        f"in '{later.name}' ({where}). It goes on as a new game with its own autosave; "
+        f"'{later.name}' is kept as it is"
+    )
+
+
+def later_saves(save: SaveHeader, path: Path,
+                saves_dir: str | os.PathLike[str] | None = None) -> list[SaveEntry]:
+    """The other saves of the same game in the saves folder that are further on than
+    ``save``: more decisions, or the game over there and not here. Furthest first."""
+    try:
+        me = path.resolve()
+    except OSError:
+        me = path
+    out = []
+    for e in list_saves(saves_dir):
+        if e.error is not None or e.game_id != save.game_id:
+            continue
+        try:
+            if e.path.resolve() == me:
+                continue
+        except OSError:
+            continue
+        if e.decisions > save.decisions or (e.over and not save.over):
+            out.append(e)
+    out.sort(key=lambda e: (e.decisions, e.over), reverse=True)
+    return out
 
 
 def _not_found_text(path: Path, asked: object) -> str:
@@ -754,25 +1060,32 @@ class SaveEntry:
     winner: str | None = None
     summary: str = ""
     error: str | None = None
+    game_id: str = ""
+    decisions: int = 0
 
 
 def list_saves(saves_dir: str | os.PathLike[str] | None = None) -> list[SaveEntry]:
     """Every save in the folder, the most recently updated first; a file that cannot be read
-    is listed with its error (and never stops the others from listing)."""
+    is listed with its error (and never stops the others from listing). Only the headers are
+    read. A folder that does not exist has no saves; one that cannot be read raises
+    ``SaveError`` (kind ``unreadable``)."""
     folder = _dir(saves_dir)
     try:
         files = sorted(p for p in folder.iterdir()
                        if p.suffix == SUFFIX and not p.name.startswith("."))
-    except OSError:
+    except (FileNotFoundError, NotADirectoryError):
         return []
+    except OSError as e:
+        raise SaveError(folder, f"cannot read the saves folder: {_os_text(e)}",
+                        "unreadable") from None
     out: list[SaveEntry] = []
     for p in files:
         try:
             h = read_header(p)
         except SaveError as e:
             try:
-                mtime = datetime.fromtimestamp(p.stat().st_mtime, UTC)
-            except OSError:
+                mtime = datetime.fromtimestamp(p.lstat().st_mtime, UTC)
+            except (OSError, ValueError, OverflowError):
                 mtime = None
             out.append(SaveEntry(name=p.stem, path=p, updated=mtime, error=e.message))
             continue
@@ -792,6 +1105,8 @@ def list_saves(saves_dir: str | os.PathLike[str] | None = None) -> list[SaveEntr
             over=h.over,
             winner=h.summary.winner,
             summary=h.summary.text,
+            game_id=h.game_id,
+            decisions=h.decisions,
         ))
     epoch = datetime.min.replace(tzinfo=UTC)
     out.sort(key=lambda e: _aware(e.updated) or epoch, reverse=True)
@@ -804,23 +1119,97 @@ def _aware(when: datetime | None) -> datetime | None:
     return when
 
 
+def _installed_editions() -> set[str]:
+    from monopoly_tui.rules.loader import installed_ids
+
+    return installed_ids()
+
+
+def resumable_saves(saves_dir: str | os.PathLike[str] | None = None) -> list[SaveEntry]:
+    """The games that can go on, the most recently played first: for each game (by its id),
+    its furthest save (most decisions, then the newest); a game whose furthest save is over,
+    or whose edition is not installed, is left out, as are files that cannot be read."""
+    heads: dict[str, SaveEntry] = {}
+    epoch = datetime.min.replace(tzinfo=UTC)
+    for e in list_saves(saves_dir):
+        if e.error is not None:
+            continue
+        cur = heads.get(e.game_id)
+        key = (e.decisions, e.over, _aware(e.updated) or epoch)
+        if cur is None or key > (cur.decisions, cur.over, _aware(cur.updated) or epoch):
+            heads[e.game_id] = e
+    installed = _installed_editions()
+    out = [h for h in heads.values() if not h.over and h.edition in installed]
+    out.sort(key=lambda e: _aware(e.updated) or epoch, reverse=True)
+    return out
+
+
 def latest_save(saves_dir: str | os.PathLike[str] | None = None,
                 include_over: bool = False) -> SaveEntry | None:
-    """The most recently updated readable save of a game still going (or any game, with
-    ``include_over``), or None."""
-    for e in list_saves(saves_dir):
-        if e.error is None and (include_over or not e.over):
-            return e
-    return None
+    """The save to resume: the furthest save of the most recently played game that can go on
+    (``resumable_saves``); with ``include_over`` the newest readable save of any game. None
+    when there is none."""
+    if include_over:
+        return next((e for e in list_saves(saves_dir) if e.error is None), None)
+    games = resumable_saves(saves_dir)
+    return games[0] if games else None
+
+
+def _is_save_file(path: Path) -> bool:
+    """A save (readable, or damaged but begun as one), not some other JSON file."""
+    try:
+        read_header(path)
+    except SaveError as e:
+        if e.kind == "not_found":
+            raise
+        try:
+            head, _, _ = read_ends(path, 256, 0)
+        except SaveError:
+            return False
+        return head.startswith(b'{\n"format": "' + FORMAT.encode() + b'"')
+    return True
 
 
 def delete_save(name: str, saves_dir: str | os.PathLike[str] | None = None) -> Path:
-    """Delete a save by name from the saves folder; returns the file deleted."""
+    """Delete a save by name from the saves folder; returns the file deleted. A file that is
+    not a save (``notes.json``) is refused and left as it is."""
     path = _dir(saves_dir) / f"{check_name(name)}{SUFFIX}"
+    if not os.path.lexists(path):
+        raise SaveError(path, _not_found_text(path, name), "not_found")
+    if not _is_save_file(path):
+        raise SaveError(path, "this file is not a monopoly-tui save; it is left as it is",
+                        "not_a_save")
     try:
         path.unlink()
     except FileNotFoundError:
         raise SaveError(path, _not_found_text(path, name), "not_found") from None
     except OSError as e:
-        raise SaveError(path, f"cannot delete it: {e.strerror or e}", "unreadable") from None
+        raise SaveError(path, f"cannot delete it: {_os_text(e)}", "unreadable") from None
     return path
+
+
+def rename_save(name: str, new_name: str,
+                saves_dir: str | os.PathLike[str] | None = None) -> Path:
+    """Give a save another name (``check_named``); returns the new file. A save that has the
+    new name already is never replaced (``SaveError``, kind ``exists``)."""
+    folder = _dir(saves_dir)
+    path = folder / f"{check_name(name)}{SUFFIX}"
+    new_stem = check_named(new_name)
+    target = folder / f"{new_stem}{SUFFIX}"
+    if not os.path.lexists(path):
+        raise SaveError(path, _not_found_text(path, name), "not_found")
+    if target == path:
+        return path
+    if not _is_save_file(path):
+        raise SaveError(path, "this file is not a monopoly-tui save; it is left as it is",
+                        "not_a_save")
+    try:
+        os.link(path, target)  # fails if the new name is taken: nothing is replaced
+    except FileExistsError:
+        raise SaveError(target, f"a save named '{new_stem}' exists already; choose another "
+                        "name", "exists") from None
+    except OSError as e:
+        raise SaveError(target, f"cannot rename it: {_os_text(e)}", "write_failed") from None
+    with contextlib.suppress(OSError):
+        path.unlink()
+    return target

@@ -16,6 +16,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Center
+from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -73,6 +74,12 @@ class MonopolyApp(App[int]):
         self.exit_on_mount = exit_on_mount
         self._too_small: TooSmallScreen | None = None
         self._mounted = False
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """A notification, always as plain text: messages hold names and words from players,
+        saves and rulesets ('[/x]' is a name, not markup), so none is read as markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def get_default_screen(self) -> Screen[Any]:
         # The title is the first screen (one screen, one first frame). Its styles are in the
@@ -187,6 +194,8 @@ class MonopolyApp(App[int]):
                         timeout=8)
             return
         self.start_session(session, first=False)
+        for warning in saves_port.load_warnings(session):
+            self.notify(warning, title="Loaded", severity="warning", timeout=12)
 
     def start_session(self, session: Session, first: bool = True) -> None:
         """Play a game: its theme, the game screen, and who goes first."""

@@ -905,7 +905,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="confirm"):
-            yield Static(self.question, id="question")
+            yield Static(Text(self.question), id="question")  # names inside: never markup
             with Horizontal(classes="buttons"):
                 # plain text: as markup, '[y]' and '[n]' would vanish from the labels
                 yield Button(Text(f"{self.yes} [y]"), id="yes", variant="error")

@@ -547,7 +547,8 @@ class GameScreen(Screen[None]):
                 except IllegalAction as e:
                     self.notify(f"A computer player is stuck: {e.reason}", severity="error")
                     break
-        self._autosave()
+            # saved after every decision at every pace: a kill loses none of them
+            self._autosave()
         self.advance()
 
     def play(self, action: Action) -> bool:
@@ -734,12 +735,12 @@ class GameScreen(Screen[None]):
             return
         session = self.session
 
-        def save(name: str) -> str:
-            return saves_port.save(session, name)
+        def save(name: str, replace: bool = False) -> str:
+            return saves_port.save(session, name, replace=replace)
 
         def saved(name: object) -> None:
             if name:
-                self.notify(f"Saved as '{name}'.")
+                self.notify(f"Saved as '{name}'.", markup=False)
 
         self.open_aside(SaveNameScreen(saves_port.suggested_name(session), save), saved)
 

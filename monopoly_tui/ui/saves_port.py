@@ -72,16 +72,47 @@ def suggested_name(session: Session) -> str:
     return str(meta.name or f"{session.spec.name} {meta.game_id}".replace("'", ""))
 
 
-def save(session: Session, name: str | None = None) -> str:
-    """A named save; returns its name. Raises the saves package's error with its message."""
+class ReplaceNeeded(Exception):
+    """Saving under this name would replace a save the player may want: ``question`` asks."""
+
+    def __init__(self, question: str) -> None:
+        super().__init__(question)
+        self.question = question
+        self.message = question
+
+
+def save(session: Session, name: str | None = None, replace: bool = False) -> str:
+    """A named save; returns its name. Raises the saves package's error with its message, or
+    ``ReplaceNeeded`` (unless ``replace``) when the name is another game's save, or this
+    game's at a later decision."""
     api = _api()
     if api is None:
         raise RuntimeError("saving is not available")
     meta = _meta(session)
     if not name:
         name = meta.name or f"{session.edition}-{meta.game_id}"
+    if not replace:
+        question = api.replace_question(session.game, name, meta)
+        if question:
+            raise ReplaceNeeded(question)
     path = api.save_game(session.game, name, meta)
     return str(getattr(path, "stem", name))
+
+
+def delete(entry: Any) -> None:
+    """Delete a save from the list (raises with a message)."""
+    api = _api()
+    if api is None:
+        raise RuntimeError("saves are not available")
+    api.delete_save(entry.name, entry.path.parent)
+
+
+def rename(entry: Any, new_name: str) -> str:
+    """Give a save from the list another name; returns it (raises with a message)."""
+    api = _api()
+    if api is None:
+        raise RuntimeError("saves are not available")
+    return str(api.rename_save(entry.name, new_name, entry.path.parent).stem)
 
 
 def latest() -> Any:
@@ -97,13 +128,19 @@ def latest() -> Any:
 
 def entries() -> list[Any]:
     """Every save, newest first (bad files listed with their ``error``)."""
+    return listing()[0]
+
+
+def listing() -> tuple[list[Any], str | None]:
+    """Every save, newest first, and what stopped the listing (a saves folder that cannot be
+    read), if anything."""
     api = _api()
     if api is None:
-        return []
+        return [], None
     try:
-        return list(api.list_saves())
-    except Exception:
-        return []
+        return list(api.list_saves()), None
+    except Exception as e:
+        return [], str(getattr(e, "message", e))
 
 
 def load(name_or_path: Any) -> Session:
@@ -130,17 +167,37 @@ def session_from(loaded: Any) -> Session:
     session.log.append(f"Resumed {game.spec.name} at decision {game.st.decisions}.")
     for warning in getattr(loaded, "warnings", []) or []:
         session.log.append(str(warning))
+    session.load_warnings = [str(w) for w in getattr(loaded, "warnings", []) or []]
     return session
 
 
-def _replay_log(session: Session, loaded: Any) -> None:
-    """Rebuild the log, the statistics, the last dice and card from the save's decisions
-    (replayed on a copy by the saves package); a save that does not replay keeps an empty log."""
-    try:
-        from monopoly_tui.saves.replay import replay_lines
+def load_warnings(session: Session) -> list[str]:
+    """What the player must be told about the game just loaded (it goes on as a new game,
+    keeping a later save, say)."""
+    return list(getattr(session, "load_warnings", []) or [])
 
-        events = [line.event for line in replay_lines(loaded.save, session.spec)
-                  if line.event is not None]
+
+LOG_TAIL = 400
+"""How many of a resumed game's last decisions are told again in its log."""
+
+
+def _replay_log(session: Session, loaded: Any) -> None:
+    """Rebuild the statistics, the last dice and card from the save's decisions (replayed on
+    a fresh game), and the log's lines of the last ``LOG_TAIL`` decisions (the log shows the
+    newest; telling a 20,000-decision game whole would make resuming slow). A save that does
+    not replay keeps an empty log."""
+    from monopoly_tui.engine import snapshot as snap
+    from monopoly_tui.engine.game import Game
+
+    save = loaded.save
+    o = save.options
+    try:
+        game = Game.new(session.spec, [(s.name, s.token) for s in o.players], seed=o.seed,
+                        variant=o.variant, house_rules=dict(o.house_rules))
+        told = len(save.log) - LOG_TAIL
+        session.absorb(game.last_events, game if told <= 0 else None)
+        for i, raw in enumerate(save.log):
+            events = game.act(snap.decode_action(raw))
+            session.absorb(events, game if i >= told else None)
     except Exception:
         return
-    session.record(events)

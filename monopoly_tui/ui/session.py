@@ -122,6 +122,8 @@ class Session:
     """(player, deck, card) of the last card drawn."""
     save_meta: Any = None
     """The saves package's metadata for this game, once it has been saved."""
+    load_warnings: list[str] = field(default_factory=list)
+    """What loading this game's save said the player must know (it goes on as a new game)."""
 
     def __post_init__(self) -> None:
         if self.stats is None:
@@ -199,6 +201,12 @@ class Session:
 
     def record(self, events: Sequence[Event]) -> list[str]:
         """Log the events and keep the running statistics; the new log lines."""
+        return self.absorb(events, self.game)
+
+    def absorb(self, events: Sequence[Event], told: Game | None) -> list[str]:
+        """Keep the running statistics and the last dice and card from the events; with a
+        game ``told`` (the game they happened in, as it is just after them), also log them in
+        its words. The new log lines."""
         lines = []
         stats = self.stats
         for e in events:
@@ -209,9 +217,10 @@ class Session:
                 self.last_roller = e.player
             elif e.kind == "card":
                 self.last_card = (e.player, e.card[0], e.card[1])
-            line = describe(e, self.game)
-            if line:
-                lines.append(line)
+            if told is not None:
+                line = describe(e, told)
+                if line:
+                    lines.append(line)
         self.log.extend(lines)
         return lines
 

@@ -1,0 +1,149 @@
+"""Saves in the app (issues 13 and 18): the save dialog asks before replacing a save, the Load
+screen deletes (after asking) and renames by keyboard, computers at instant pace are saved
+after every decision, and names are never read as markup."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from driver import new_session, settle, shown_keys, started, text_of
+from textual.widgets import Input, OptionList
+
+from monopoly_tui.saves.store import read_header
+from monopoly_tui.ui import saves_port
+from monopoly_tui.ui.app import MonopolyApp
+from monopoly_tui.ui.load import LoadScreen
+
+
+def on_top(app: MonopolyApp) -> str:
+    return type(app.screen).__name__
+
+
+async def wait_for_saves(pilot: Any) -> None:
+    """The Load screen reads the saves in a worker: wait for it, not for a clock."""
+    await pilot.app.workers.wait_for_complete()
+    await settle(pilot)
+
+
+async def test_the_save_dialog_asks_before_replacing_another_games_save(
+    saves_folder: Path,
+) -> None:
+    other = new_session("classic", [("Cid", True), ("Dee", True)], seed=5)
+    saves_port.save(other, "friday")
+    theirs = (saves_folder / "friday.json").read_bytes()
+    s = new_session("classic", [("Ann", True), ("Bob", True)], seed=1)
+    async with started(s) as (app, pilot):
+        await pilot.press("s")
+        await settle(pilot)
+        name: Any = app.screen.query_one("#name", Input)
+        name.value = "friday"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert on_top(app) == "ConfirmScreen"
+        assert "another game" in text_of(app, "#question") and "Cid" in text_of(app, "#question")
+        await pilot.press("n")
+        await settle(pilot)
+        assert on_top(app) == "SaveNameScreen"
+        assert "Kept the other save" in text_of(app, "#save-info")
+        assert (saves_folder / "friday.json").read_bytes() == theirs
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("y")
+        await settle(pilot)
+        assert on_top(app) == "GameScreen"
+    assert read_header(saves_folder / "friday.json").options.players[0].name == "Ann"
+
+
+async def test_the_save_dialog_refuses_an_autosave_name(saves_folder: Path) -> None:
+    s = new_session("classic", [("Ann", True), ("Bob", True)], seed=1)
+    saves_port.autosave(s)
+    async with started(s) as (app, pilot):
+        auto = next(saves_folder.glob("autosave-*.json")).stem
+        await pilot.press("s")
+        await settle(pilot)
+        app.screen.query_one("#name", Input).value = auto
+        await pilot.press("enter")
+        await settle(pilot)
+        assert on_top(app) == "SaveNameScreen"
+        assert "kept for the games' own autosaves" in " ".join(text_of(app, "#save-info").split())
+
+
+async def test_the_load_screen_deletes_after_asking_and_renames_by_keyboard(
+    saves_folder: Path,
+) -> None:
+    for name, seed in (("first", 1), ("second", 2)):
+        saves_port.save(new_session("classic", [("Ann", True), ("[/x]", True)], seed=seed),
+                        name)
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=(160, 50)) as pilot:
+        app.push_screen(LoadScreen())
+        await wait_for_saves(pilot)
+        screen: Any = app.screen
+        assert on_top(app) == "LoadScreen" and len(screen.entries) == 2
+        assert {"enter", "d", "n", "escape"} <= shown_keys(app)
+        doomed = screen.highlighted_entry().name
+        await pilot.press("d")
+        await settle(pilot)
+        assert on_top(app) == "ConfirmScreen" and doomed in text_of(app, "#question")
+        await pilot.press("n")  # keep it
+        await settle(pilot)
+        assert (saves_folder / f"{doomed}.json").exists()
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("y")
+        await wait_for_saves(pilot)
+        assert not (saves_folder / f"{doomed}.json").exists()
+        screen = app.screen
+        assert [e.name for e in screen.entries] == [n for n in ("first", "second") if n != doomed]
+        kept = screen.entries[0].name
+        await pilot.press("n")
+        await settle(pilot)
+        assert on_top(app) == "SaveNameScreen"
+        app.screen.query_one("#name", Input).value = "renamed"
+        await pilot.press("enter")
+        await wait_for_saves(pilot)
+        assert on_top(app) == "LoadScreen"
+        assert [e.name for e in app.screen.entries] == ["renamed"]  # type: ignore[attr-defined]
+        assert not (saves_folder / f"{kept}.json").exists()
+        lst = app.screen.query_one("#saves", OptionList)
+        assert lst.highlighted == 0
+
+
+async def test_computers_at_instant_pace_are_saved_after_every_decision(
+    saves_folder: Path, monkeypatch: Any,
+) -> None:
+    saved_at: list[int] = []
+    real = saves_port.autosave
+
+    def counting(session: Any) -> str | None:
+        saved_at.append(session.game.st.decisions)
+        return real(session)
+
+    monkeypatch.setattr(saves_port, "autosave", counting)
+    s = new_session("classic", [("Ann", False), ("Bob", False)], seed=3)
+    start = s.game.st.decisions
+    async with started(s) as (app, pilot):
+        for _ in range(20):
+            await settle(pilot)
+            if s.game.st.decisions > start + 250 or s.game.over:
+                break
+        app.exit()
+    end = max(saved_at)
+    assert end > start + 200  # more than a batch of computer decisions went by
+    assert set(range(start + 1, end + 1)) <= set(saved_at)  # not one of them unsaved
+
+
+async def test_a_load_error_with_markup_in_it_is_shown_as_text(saves_folder: Path) -> None:
+    saves_folder.mkdir()
+    (saves_folder / "[b]bad.json").write_text('{"format": "monopoly-tui-save", "version": "[/x]"}')
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=(160, 50)) as pilot:
+        app.resume(str(saves_folder / "[b]bad.json"))
+        await settle(pilot)
+        notes = list(app._notifications)
+        assert notes and "'[/x]' is not a save format version" in notes[-1].message
+        app.push_screen(LoadScreen())
+        await wait_for_saves(pilot)
+        prompt = app.screen.query_one("#saves", OptionList).get_option_at_index(0).prompt
+        assert "[b]bad" in str(prompt) and "[/x]" in str(prompt)

@@ -61,10 +61,15 @@ class TitleScreen(Screen[None]):
         menu.highlighted = 0
         self._hide_resume()
         # Looking for saves imports the saves package (and pydantic): after the first frame,
-        # so the menu is up and answering at once.
-        self.set_timer(0.15, self._start_looking)
+        # so the menu is up and answering at once. (Not on a timer: on a busy machine a timer
+        # can fire before the first frame.)
+        self.call_after_refresh(self._start_looking)
 
     def _start_looking(self) -> None:
+        """Look for saves in the background, unless the app is leaving at once (started
+        only to show the title, ``exit_on_mount``): then there is nothing to offer."""
+        if getattr(self.app, "exit_on_mount", False):
+            return
         self.run_worker(self._look_for_saves, thread=True, exclusive=True, group="saves")
 
     def _hide_resume(self) -> None:

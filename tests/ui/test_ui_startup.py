@@ -22,9 +22,28 @@ def test_importing_the_app_loads_no_engine_rules_or_pydantic() -> None:
 
 
 def test_the_title_screen_comes_up_without_them() -> None:
+    """Shown and left at once (``exit_on_mount``), the title never looks for saves, however
+    slow the machine: here the first frame takes half a second to draw (the menu's first line
+    is held up: a busy machine), and every thread the app started is waited for before the
+    modules are listed. (The look for saves used to start on a 0.15 s timer, which a slow
+    first frame let fire.)"""
     code = (
+        "import threading, time\n"
+        "from textual.widgets import OptionList\n"
         "from monopoly_tui.ui.app import MonopolyApp\n"
+        "drawn = OptionList.render_line\n"
+        "held = []\n"
+        "def slow_first_line(self, y):\n"
+        "    if not held:\n"
+        "        held.append(y)\n"
+        "        time.sleep(0.5)\n"
+        "    return drawn(self, y)\n"
+        "OptionList.render_line = slow_first_line\n"
         "MonopolyApp(exit_on_mount=True).run(headless=True, size=(120, 40))\n"
+        "assert held, 'the menu was never drawn'\n"
+        "for t in threading.enumerate():\n"
+        "    if t is not threading.main_thread():\n"
+        "        t.join(10)\n"
     )
     mods = _modules_after(code)
     assert "monopoly_tui.ui.title" in mods

@@ -139,8 +139,10 @@ def test_jail_events() -> None:
     assert describe(Event("released", player=0, text="doubles"), g) == (
         "Ann is out of Jail: rolled doubles"
     )
+    # Alone, the release does not say the fine was paid (the payment is its own event; read
+    # together, describe_all says both in one line: tests/rules/test_log_tells_what_happened.py)
     assert describe(Event("released", player=0, text="fine"), g) == (
-        "Ann is out of Jail: paid the fine"
+        "Ann is out of Jail: the fine is due"
     )
     assert describe(Event("released", player=0, text="card"), g) == (
         "Ann is out of Jail: used a Get Out of Jail Free card"

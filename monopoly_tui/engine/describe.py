@@ -1,20 +1,31 @@
 """Events in words: one log line per event, in the edition's vocabulary.
 
 ``describe(event, game)`` reads the edition (names of spaces, deeds, decks, the money format,
-the words for houses, hotels, jail...) and the players' names; it changes nothing. Events that
-need no line of their own return ``None`` (the line of a companion event already says it).
+the words for houses, hotels, jail and their articles...) and the players' names; it changes
+nothing. Events that need no line of their own return ``None`` (the line of a companion event
+already says it).
+
+One choice can make several events that a player sees as one happening: a deed declined and
+its auction, an auction won and its price paid, a fine paid and the prisoner let out, GO's
+salary and the move that lands on GO. ``describe_each`` (and ``describe_all``) read the events of
+one choice together and tell each such pair in one line that says what really happened, in its
+order (the fine paid, or still owed, before "out of Jail"). Trades name what changes hands,
+from the offer kept in the game's history of choices.
+
 Pure: no Textual, no Rich markup, plain text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Event
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
+    from monopoly_tui.engine.state import TradeOffer
 
 END_REASONS: dict[str, str] = {
     "last_standing": "the last player standing",
@@ -33,13 +44,26 @@ def describe(event: Event, game: Game) -> str | None:
     return fn(_Words(game), event)
 
 
-def describe_all(events: list[Event], game: Game) -> list[str]:
-    """The lines for a list of events, skipping those without one."""
-    out = []
-    for e in events:
-        line = describe(e, game)
-        if line:
-            out.append(line)
+def describe_all(events: Sequence[Event], game: Game) -> list[str]:
+    """The lines for the events of one choice (or of the setup), skipping those without one."""
+    return [line for line in describe_each(events, game) if line]
+
+
+def describe_each(events: Sequence[Event], game: Game) -> list[str | None]:
+    """One entry per event of one choice: its line, or ``None`` when another event's line
+    says it too (see the module's docstring: pairs told as one happening)."""
+    w = _Words(game)
+    pairs = _pairs(events, game)
+    told = {j for i, (j, _) in pairs.items()}
+    out: list[str | None] = []
+    for i, e in enumerate(events):
+        if i in told:
+            out.append(None)
+        elif i in pairs:
+            j, tell = pairs[i]
+            out.append(tell(w, e, events[j]))
+        else:
+            out.append(describe(e, game))
     return out
 
 
@@ -55,11 +79,11 @@ def dice_text(game: Game, faces: tuple[int, ...]) -> str:
 
 
 def building_words(game: Game, kind: str, count: int = 1) -> str:
-    """'a house', '3 Villages', 'a Keep'... in the edition's words."""
+    """'a house', '3 Villages', 'a Keep', 'an Outpost'... in the edition's words."""
     v = game.spec.vocab
     if kind == "hotel":
-        return f"a {v.hotel}" if count == 1 else f"{count} {v.hotels}"
-    return f"a {v.house}" if count == 1 else f"{count} {v.houses}"
+        return v.a_hotel if count == 1 else f"{count} {v.hotels}"
+    return v.a_house if count == 1 else f"{count} {v.houses}"
 
 
 def level_words(game: Game, level: int) -> str:
@@ -69,7 +93,7 @@ def level_words(game: Game, level: int) -> str:
     if level <= 0:
         return f"no {v.houses}"
     if level >= top:
-        return f"a {v.hotel}"
+        return v.a_hotel
     return f"1 {v.house}" if level == 1 else f"{level} {v.houses}"
 
 
@@ -128,7 +152,8 @@ class _Words:
         if kind == "tax":
             return self.space(n)
         if kind == "card":
-            return f"a {self.deck(n)} card"
+            decks = self.spec.decks
+            return decks[n].one_card if 0 <= n < len(decks) else "a card"
         if kind == "jail_fine":
             return f"the fine to leave {self.v.jail}"
         if kind == "auction":
@@ -219,9 +244,11 @@ def _stays_in_jail(w: _Words, e: Event) -> str:
 
 
 def _released(w: _Words, e: Event) -> str:
+    # (a fine is paid, or owed, in the event beside this one: ``_pairs`` tells them together;
+    # alone, this line does not say the fine was paid)
     how = {
         "doubles": "rolled doubles",
-        "fine": "paid the fine",
+        "fine": "the fine is due",
         "card": f"used a {w.v.get_out_of_jail_free} card",
     }.get(e.text, e.text)
     return f"{w.Who(e.player)} is out of {w.v.jail}: {how}"
@@ -366,7 +393,7 @@ def _sold_building(w: _Words, e: Event) -> str:
 
 
 def _mortgaged(w: _Words, e: Event) -> str:
-    return f"{w.Who(e.player)} took a {w.v.mortgage} on {w.deed(e.deed)}: {w.money(e.amount)}"
+    return f"{w.Who(e.player)} took {w.v.a_mortgage} on {w.deed(e.deed)}: {w.money(e.amount)}"
 
 
 def _unmortgaged(w: _Words, e: Event) -> str:
@@ -397,11 +424,49 @@ def _game_over(w: _Words, e: Event) -> str:
 
 
 def _trade_proposed(w: _Words, e: Event) -> str:
-    return f"{w.Who(e.player)} offered {w.who(e.other)} a trade"
+    offer = _offer(w.game, e.player, e.other)
+    if offer is None:
+        return f"{w.Who(e.player)} offered {w.who(e.other)} a trade"
+    gives, takes = _goods(w, offer, True), _goods(w, offer, False)
+    return f"{w.Who(e.player)} offered {w.who(e.other)} {gives} for {takes}"
 
 
 def _trade_accepted(w: _Words, e: Event) -> str:
-    return f"{w.Who(e.player)} accepted {w.who(e.other)}'s trade"
+    head = f"{w.Who(e.player)} accepted {w.who(e.other)}'s trade"
+    offer = _offer(w.game, e.other, e.player)
+    if offer is None:
+        return head
+    to_partner, to_proposer = _goods(w, offer, True), _goods(w, offer, False)
+    return f"{head}: {to_partner} to {w.who(e.player)}, {to_proposer} to {w.who(e.other)}"
+
+
+def _offer(game: Game, proposer: int, partner: int) -> TradeOffer | None:
+    """The latest offer ``proposer`` made to ``partner``, from the game's history of choices
+    (the state forgets an offer once it is answered)."""
+    for action in reversed(game.history):
+        t = action.trade
+        if action.kind == A.A_PROPOSE and t is not None and t.proposer == proposer \
+                and t.partner == partner:
+            return t
+    return None
+
+
+def _goods(w: _Words, offer: TradeOffer, given: bool) -> str:
+    """What one side of a trade hands over: deeds, money and cards, or 'nothing'."""
+    deeds = offer.give_deeds if given else offer.take_deeds
+    cash = offer.give_cash if given else offer.take_cash
+    cards = offer.give_cards if given else offer.take_cards
+    items = [w.deed(d) for d in deeds]
+    if cash:
+        items.append(w.money(cash))
+    if cards:
+        card = f"{w.v.get_out_of_jail_free} card"
+        items.append(f"a {card}" if cards == 1 else f"{cards} {card}s")
+    if not items:
+        return "nothing"
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _trade_rejected(w: _Words, e: Event) -> str:
@@ -410,6 +475,90 @@ def _trade_rejected(w: _Words, e: Event) -> str:
 
 def _trade_failed(w: _Words, e: Event) -> str:
     return f"The trade between {w.who(e.other)} and {w.who(e.player)} fell through: {e.text}"
+
+
+# ---------------------------------------------------------------- one happening, two events
+
+Teller = Callable[[_Words, Event, Event], str]
+"""The one line for a pair of events (the first, the second)."""
+
+
+def _declined_to_auction(w: _Words, declined: Event, auction: Event) -> str:
+    return f"{w.Who(declined.player)} did not buy {w.deed(declined.deed)}: it goes to auction"
+
+
+def _won_and_paid(w: _Words, won: Event, paid: Event) -> str:
+    return _won_auction(w, won)
+
+
+def _fine_paid_then_out(w: _Words, paid: Event, released: Event) -> str:
+    return (f"{w.Who(paid.player)} paid the {w.money(paid.amount)} fine and is out of "
+            f"{w.v.jail}")
+
+
+def _no_doubles(w: _Words, p: int) -> str:
+    """'Ann did not roll doubles in 3 tries' (or on the one try a short game allows)."""
+    r = w.spec.rules
+    most = 1 if r.jail_exit_next_turn else r.jail_max_turns
+    tries = f" in {most} tries" if most > 1 else ""
+    return f"{w.Who(p)} did not roll doubles{tries}"
+
+
+def _out_on_the_fine(w: _Words, released: Event, paid: Event) -> str:
+    return (f"{_no_doubles(w, released.player)}: paid the {w.money(paid.amount)} fine and is "
+            f"out of {w.v.jail}")
+
+
+def _out_owing_the_fine(w: _Words, released: Event, debt: Event) -> str:
+    return (f"{_no_doubles(w, released.player)}: owes the {w.money(debt.amount)} fine to leave "
+            f"{w.v.jail} and must raise the cash")
+
+
+def _moved_onto_go(w: _Words, salary: Event, moved: Event) -> str:
+    return (f"{_moved(w, moved)}: {w.money(salary.amount)} {w.v.salary}")
+
+
+def _pairs(events: Sequence[Event], game: Game) -> dict[int, tuple[int, Teller]]:
+    """Events told together: {i: (j, teller)} where event i's line, made by the teller from
+    events i and j, says event j too (j gets no line of its own)."""
+    out: dict[int, tuple[int, Teller]] = {}
+    go = game.spec.go_space
+    n = len(events)
+    for i, e in enumerate(events):
+        nxt = events[i + 1] if i + 1 < n else None
+        k = e.kind
+        if nxt is not None and i not in out and (i + 1) not in out:
+            if k == "declined" and nxt.kind == "auction" and nxt.deed == e.deed \
+                    and not nxt.text:
+                out[i] = (i + 1, _declined_to_auction)
+            elif k == "won_auction" and e.deed >= 0 and nxt.kind == "paid" \
+                    and nxt.player == e.player and nxt.text == f"auction:{e.deed}":
+                out[i] = (i + 1, _won_and_paid)
+            elif k == "paid" and e.text == "jail_fine" and nxt.kind == "released" \
+                    and nxt.text == "fine" and nxt.player == e.player:
+                out[i] = (i + 1, _fine_paid_then_out)
+            elif k == "released" and e.text == "fine" and nxt.player == e.player \
+                    and nxt.text == "jail_fine" and nxt.kind in ("paid", "in_debt"):
+                out[i] = (i + 1, _out_on_the_fine if nxt.kind == "paid" else _out_owing_the_fine)
+        if k == "salary":
+            # the salary of the lap that ends on GO: said with the move there ("moved to GO:
+            # $200 salary"), not as GO passed
+            for j in range(i + 1, n):
+                later = events[j]
+                if later.player != e.player or later.kind not in ("moved", "salary"):
+                    continue
+                if later.kind == "moved" and later.space == go and later.amount > 0 \
+                        and j not in out:
+                    out[j] = (i, _swap(_moved_onto_go))
+                break
+    return out
+
+
+def _swap(tell: Teller) -> Teller:
+    """A teller placed on the second event of its pair (the line comes where that one was)."""
+    def told(w: _Words, second: Event, first: Event) -> str:
+        return tell(w, first, second)
+    return told
 
 
 _DESCRIBERS: dict[str, Callable[[_Words, Event], str | None]] = {

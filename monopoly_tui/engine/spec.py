@@ -109,6 +109,13 @@ class DeckSpec:
     name: str
     cards: tuple[CardSpec, ...]
     """One entry per physical card (copies expanded)."""
+    a_card: str = ""
+    """One card of the deck in a line ('an AFC card'); empty: 'a <name> card'."""
+
+    @property
+    def one_card(self) -> str:
+        """One card of the deck, with its article: 'a Chance card', 'an AFC card'."""
+        return self.a_card or f"a {self.name} card"
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,9 +196,27 @@ class Vocab:
     deeds: str = "title deeds"
     get_out_of_jail_free: str = "Get Out of Jail Free"
     mortgage: str = "mortgage"
+    house_article: str = "a"
+    hotel_article: str = "a"
+    mortgage_article: str = "a"
 
     def money(self, amount: int) -> str:
         return self.money_format.replace("{amount}", f"{amount:,}")
+
+    @property
+    def a_house(self) -> str:
+        """One house with its article: 'a house', 'an Outpost'."""
+        return f"{self.house_article} {self.house}"
+
+    @property
+    def a_hotel(self) -> str:
+        """One hotel with its article: 'a hotel', 'a Keep'."""
+        return f"{self.hotel_article} {self.hotel}"
+
+    @property
+    def a_mortgage(self) -> str:
+        """'a mortgage', in the edition's word."""
+        return f"{self.mortgage_article} {self.mortgage}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -166,6 +166,7 @@ def compile_ruleset(rs: M.Ruleset) -> S.Spec:
             index=di,
             id=d.id,
             name=d.name,
+            a_card=d.a_card or "",
             cards=tuple(
                 _card(c, space_by_id, group_by_id) for c in d.cards for _ in range(c.copies)
             ),

@@ -54,6 +54,11 @@ class Vocabulary(Strict):
     houses: str = "houses"
     hotel: str = "hotel"
     hotels: str = "hotels"
+    house_article: str = Field(
+        "a", min_length=1, description="The article before the house's word: 'an' for 'Outpost'."
+    )
+    hotel_article: str = Field("a", min_length=1, description="The article before the hotel's "
+                               "word ('a Keep', 'an Inn').")
     go: str = "GO"
     jail: str = "Jail"
     just_visiting: str = "Just Visiting"
@@ -63,6 +68,8 @@ class Vocabulary(Strict):
     deeds: str = "title deeds"
     get_out_of_jail_free: str = "Get Out of Jail Free"
     mortgage: str = "mortgage"
+    mortgage_article: str = Field("a", min_length=1, description="The article before the "
+                                  "mortgage's word ('took a mortgage').")
 
     @model_validator(mode="after")
     def _format_has_amount(self) -> Vocabulary:
@@ -302,6 +309,10 @@ class Card(Strict):
 class Deck(Strict):
     id: Id
     name: str
+    a_card: str | None = Field(
+        None, description="One card of the deck, as a line says it: 'an AFC card', 'an Iron "
+        "Throne card' (default: 'a <name> card')."
+    )
     cards: list[Card] = Field(min_length=1)
     designed: Designed = None
 

@@ -35,14 +35,23 @@ class ReplayLine:
     note: bool = False
 
 
-def _describer() -> Callable[[Event, Game], str | None]:
-    """``monopoly_tui.engine.describe.describe`` when it is there, else ``plain_event``."""
+Describer = Callable[[list[Event], Game], list[str | None]]
+"""The lines of one choice's events, one entry per event (``None``: no line of its own)."""
+
+
+def _describer() -> Describer:
+    """``monopoly_tui.engine.describe.describe_each`` when it is there (it reads one choice's
+    events together), else ``plain_event`` for each."""
     try:
         mod = importlib.import_module("monopoly_tui.engine.describe")
     except ImportError:
-        return plain_event
-    fn = getattr(mod, "describe", None)
-    return fn if callable(fn) else plain_event
+        return _plain_each
+    fn = getattr(mod, "describe_each", None)
+    return fn if callable(fn) else _plain_each
+
+
+def _plain_each(events: list[Event], game: Game) -> list[str | None]:
+    return [plain_event(e, game) for e in events]
 
 
 def plain_event(event: Event, game: Game) -> str:
@@ -67,6 +76,8 @@ def plain_event(event: Event, game: Game) -> str:
 
 _TARGET_IS_PLAYER = frozenset({A.A_OFFER_RING, A.A_BATTLE, A.A_PASS_BY})
 """Choices whose target is another player (the one met on the way), not a deed."""
+_TARGET_IS_SPACE = frozenset({A.A_TAX_FLAT, A.A_TAX_PERCENT})
+"""Choices whose target is a space of the board (the tax landed on), not a deed."""
 
 
 def action_text(action: Action, game: Game) -> str:
@@ -80,6 +91,8 @@ def action_text(action: Action, game: Game) -> str:
         text += f" ({snap.encode(t, compact=True)})"
     elif action.kind in _TARGET_IS_PLAYER and 0 <= action.target < len(players):
         text += f" {players[action.target].name}"
+    elif action.kind in _TARGET_IS_SPACE and 0 <= action.target < game.spec.size:
+        text += f" {game.spec.spaces[action.target].name}"
     elif 0 <= action.target < len(game.spec.deeds) and action.kind not in ("sell_all_buildings",
                                                                             "collect_rent"):
         text += f" {game.spec.deeds[action.target].name}"
@@ -139,13 +152,12 @@ def replay_lines(save: SaveFile, spec: Spec, path: str | Path = "") -> Iterator[
         )
 
 
-def _events(events: list[Event], game: Game,
-            describe: Callable[[Event, Game], str | None]) -> Iterator[ReplayLine]:
-    for e in events:
-        try:
-            text = describe(e, game)
-        except Exception:  # a describer fault must not hide the event
-            text = plain_event(e, game)
+def _events(events: list[Event], game: Game, describe: Describer) -> Iterator[ReplayLine]:
+    try:
+        texts = describe(events, game)
+    except Exception:  # a describer fault must not hide the events
+        texts = _plain_each(events, game)
+    for e, text in zip(events, texts, strict=True):
         if text:
             yield ReplayLine(f"  {text}", event=e)
 

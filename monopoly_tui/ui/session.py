@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
-from monopoly_tui.engine.describe import describe
+from monopoly_tui.engine.describe import describe_all
 from monopoly_tui.engine.game import Game
 
 if TYPE_CHECKING:
@@ -206,8 +206,7 @@ class Session:
     def absorb(self, events: Sequence[Event], told: Game | None) -> list[str]:
         """Keep the running statistics and the last dice and card from the events; with a
         game ``told`` (the game they happened in, as it is just after them), also log them in
-        its words. The new log lines."""
-        lines = []
+        its words (read together: a pair of events may make one line). The new log lines."""
         stats = self.stats
         for e in events:
             if stats is not None:
@@ -217,10 +216,7 @@ class Session:
                 self.last_roller = e.player
             elif e.kind == "card":
                 self.last_card = (e.player, e.card[0], e.card[1])
-            if told is not None:
-                line = describe(e, told)
-                if line:
-                    lines.append(line)
+        lines = describe_all(events, told) if told is not None else []
         self.log.extend(lines)
         return lines
 

@@ -229,7 +229,7 @@ def space_card(game: Game, space: int, *, width: int | None = None,
             body.append("A free rest: nothing happens here.")
     elif sp.kind == CARDS:
         deck = spec.decks[sp.deck]
-        body.append(f"Draw a {deck.name} card.")
+        body.append(f"Draw {deck.one_card}.")
         body.append(f"\n{len(st.decks[sp.deck])} cards in the pile.", style="dim")
     elif sp.kind == TAX:
         body.append(f"Pay {money(game, sp.tax_amount)}")

@@ -183,3 +183,19 @@ def test_replay_names_the_tax_space_not_a_deed() -> None:
     text = action_text(A.Action(A.A_TAX_PERCENT, 0, tax), game)
     assert text == f"Ann: tax percent {game.spec.spaces[tax].name}"
     assert game.spec.deeds[tax].name not in text
+
+
+def test_a_card_space_says_its_deck_with_the_right_article() -> None:
+    import io
+
+    from rich.console import Console
+
+    from monopoly_tui.ui.render import space_card
+
+    game = new_game("got")
+    chest = space(game, "community-chest-1")
+    console = Console(width=60, file=io.StringIO(), record=True, color_system=None)
+    console.print(space_card(game, chest, width=50))
+    text = console.export_text()
+    assert "Draw an Iron Throne card." in text
+    assert "a The Iron Throne" not in text

@@ -398,7 +398,7 @@ async def test_trade_between_humans_accepted_on_the_same_screen() -> None:
         st = s.game.st
         assert st.owner[d] == 1
         assert st.players[0].cash == 1800 and st.players[1].cash == 1200
-        assert "Bob accepted Ann's trade" in s.log
+        assert "Bob accepted Ann's trade: Boardwalk to Bob, $300 to Ann" in s.log
 
 
 async def test_trade_counter_offer_opens_the_builder_the_other_way() -> None:

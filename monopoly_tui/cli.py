@@ -46,9 +46,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.environ["MONOPOLY_TUI_SAVES"] = str(args.saves)  # every layer saves there
     func: Callable[[argparse.Namespace], int] = getattr(args, "func", _play)
     try:
-        return func(args)
+        status = func(args)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+        return status
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # '| head': the reader has all it wanted
+        _silence_stdout()
+        return 0
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's own flush at exit finds no pipe to
+    complain about."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+    except Exception:  # a replaced stdout without a file descriptor (tests)
+        pass
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -499,8 +516,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     if unknown:
         print(f"unknown bot: {', '.join(unknown)} (bots: {', '.join(BOTS)})", file=sys.stderr)
         return 2
-    if args.games < 0 or args.max_turns < 1:
-        print("--games must be 0 or more and --max-turns at least 1", file=sys.stderr)
+    if args.games < 1 or args.max_turns < 1:
+        print(f"--games must be at least 1 (got {args.games}) and --max-turns at least 1 "
+              f"(got {args.max_turns})", file=sys.stderr)
         return 2
     try:
         spec = load_spec(args.edition)

@@ -338,6 +338,7 @@ def test_extends_merges_lists_by_id(tmp_path: Path) -> None:
     text = child(body=(
         "players: {max: 2}\n"
         "tokens: [Crown, Sword]\n"
+        "rules: {doubles_to_jail: 0}\n"  # the jail becomes Rest below: no one is sent there
         "groups:\n"
         "  - {id: rail, rent_by_count: [25, 50, 100]}\n"
         "  - {id: brown, color: '#ff0000'}\n"

@@ -78,6 +78,43 @@ _ID_RE = re.compile(_ID_PATTERN)
 _NOT_INHERITED = ("id", "name", "extends")
 _MAX_VALUES = 500_000
 """More values than this in one file means an alias bomb, not a ruleset."""
+MAX_RULESET_BYTES = 1_000_000
+"""The largest ruleset file read (the built-in ones are 10-22 kB): a bigger file would slow
+every scan of the editions (the new game screen's too), so it is refused."""
+
+
+class _TooBigError(OSError):
+    """A file too big to be a ruleset, or not a regular file."""
+
+
+def _read_regular(path: Path) -> bytes:
+    """A regular file's bytes, at most ``MAX_RULESET_BYTES``: opened without blocking (a
+    FIFO or a device is refused, never waited on)."""
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(21, "Is a directory")
+        if not stat.S_ISREG(info.st_mode):
+            raise _TooBigError("not a ruleset file but a pipe, a device or a socket")
+        if info.st_size > MAX_RULESET_BYTES:
+            raise _TooBigError(f"the file is {info.st_size / 1e6:.1f} MB; a ruleset is at most "
+                               f"{MAX_RULESET_BYTES / 1e6:.0f} MB (the built-in ones are "
+                               "about 20 kB)")
+        raw = os.read(fd, MAX_RULESET_BYTES + 1)
+        while len(raw) <= MAX_RULESET_BYTES:
+            more = os.read(fd, MAX_RULESET_BYTES + 1 - len(raw))
+            if not more:
+                break
+            raw += more
+        if len(raw) > MAX_RULESET_BYTES:
+            raise _TooBigError(f"the file is more than {MAX_RULESET_BYTES / 1e6:.0f} MB; a "
+                               "ruleset is at most that")
+        return raw
+    finally:
+        os.close(fd)
 
 _YamlLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _STR_TAG = "tag:yaml.org,2002:str"
@@ -356,19 +393,29 @@ class _Builder:
         self.problems: list[Problem] = []
         self.count = 0
         self.open: set[int] = set()
+        self.built: set[int] = set()
+        self.aliased = False
 
     def build(
         self, node: yaml.Node, key_node: yaml.Node | None, path: tuple[Any, ...]
     ) -> tuple[Any, _Loc]:
         self.count += 1
         if self.count > _MAX_VALUES:
+            at = _mark(self.file, node)
+            why = ("an alias is repeated too often" if self.aliased else
+                   "a ruleset has a few thousand")
             raise RulesetError([Problem(
-                self.file, None, None, "",
-                f"more than {_MAX_VALUES} values: an alias repeated too often?",
+                self.file, at.line, at.col, _dotted(path),
+                f"more than {_MAX_VALUES:,} values by here: {why}",
             )])
         kind = type(node)
         if kind is yaml.ScalarNode:
             return self.scalar(node), _Loc(self.file, node, key_node)
+        if not self.aliased:
+            if id(node) in self.built:
+                self.aliased = True  # the same node again: an alias
+            else:
+                self.built.add(id(node))
         if id(node) in self.open:
             at = _mark(self.file, node)
             raise RulesetError([Problem(
@@ -436,7 +483,7 @@ def _parse(raw: bytes, file: str) -> _Doc:
         except yaml.MarkedYAMLError as e:
             raise RulesetError([_yaml_problem(file, e)]) from None
         except yaml.YAMLError as e:
-            raise RulesetError([Problem(file, None, None, "", _one_line(str(e)))]) from None
+            raise RulesetError([_reader_problem(file, raw, e)]) from None
         except RecursionError:
             raise RulesetError([Problem(file, None, None, "", "nested too deeply")]) from None
     finally:
@@ -464,6 +511,26 @@ def _yaml_problem(file: str, e: yaml.MarkedYAMLError) -> Problem:
     return Problem(file, mark.line + 1, mark.column + 1, "", what)
 
 
+def _reader_problem(file: str, raw: bytes, e: yaml.YAMLError) -> Problem:
+    """A YAML error without a mark (a character the reader refuses, given as a position in
+    the text), placed at its line and column."""
+    position = getattr(e, "position", None)
+    if not isinstance(position, int):
+        return Problem(file, None, None, "", _one_line(str(e)))
+    text = raw.decode("utf-8", "replace")
+    line = text.count("\n", 0, position) + 1
+    col = position - (text.rfind("\n", 0, position) + 1) + 1
+    char = getattr(e, "character", None)
+    what = (f"the character {char!r} is not allowed in YAML" if isinstance(char, str)
+            else f"the control character {char:#04x} is not allowed in YAML"
+            if isinstance(char, int)
+            else getattr(e, "reason", "") or "the file cannot be read as YAML")
+    reason = getattr(e, "reason", "")
+    if reason and "utf" in str(reason).lower():
+        what = f"not UTF-8 text: {reason}"
+    return Problem(file, line, col, "", what)
+
+
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
@@ -485,7 +552,7 @@ def _id_items(value: Any) -> bool:
 
 
 def _merge(base: Any, bloc: _Loc, child: Any, cloc: _Loc, problems: list[Problem],
-           path: tuple[Any, ...]) -> tuple[Any, _Loc]:
+           path: tuple[Any, ...], base_id: str = "") -> tuple[Any, _Loc]:
     """Deep-merge a child value over a base value (see the module docstring for the rules).
 
     Neither input is changed; unchanged parts of the base are shared with the result.
@@ -497,7 +564,8 @@ def _merge(base: Any, bloc: _Loc, child: Any, cloc: _Loc, problems: list[Problem
         for key, value in child.items():
             if key in base:
                 out[key], places[key] = _merge(
-                    base[key], bloc.items[key], value, cloc.items[key], problems, (*path, key)
+                    base[key], bloc.items[key], value, cloc.items[key], problems, (*path, key),
+                    base_id,
                 )
             else:
                 out[key], places[key] = value, cloc.items[key]
@@ -508,7 +576,7 @@ def _merge(base: Any, bloc: _Loc, child: Any, cloc: _Loc, problems: list[Problem
         item_locs = list(bloc.items)
         index = {item["id"]: n for n, item in reversed(list(enumerate(base)))}
         seen: set[Any] = set()
-        for item, iloc in zip(child, cloc.items, strict=True):
+        for ci, (item, iloc) in enumerate(zip(child, cloc.items, strict=True)):
             ident = item["id"]
             n = index.get(ident)
             if ident in seen:
@@ -519,6 +587,19 @@ def _merge(base: Any, bloc: _Loc, child: Any, cloc: _Loc, problems: list[Problem
                     f"'{ident}' is listed twice here",
                 ))
             seen.add(ident)
+            if n is None and "type" not in item and all("type" in b for b in base):
+                # not a new item (it would need a type) but a misspelt id of the base's
+                id_loc = iloc.items["id"] if isinstance(iloc.items, dict) else iloc
+                kind = {"spaces": "space", "groups": "group", "decks": "deck"}.get(
+                    str(path[-1]) if path else "", "item")
+                close = difflib.get_close_matches(str(ident), [str(b["id"]) for b in base], 1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                problems.append(Problem(
+                    id_loc.at.file, id_loc.at.line, id_loc.at.col, _dotted((*path, ci, "id")),
+                    f"{base_id or 'the base edition'} has no {kind} '{ident}'{hint}; a new "
+                    f"{kind} would need a 'type'",
+                ))
+                continue
             if n is None:
                 index[ident] = len(items)
                 items.append(item)
@@ -527,7 +608,7 @@ def _merge(base: Any, bloc: _Loc, child: Any, cloc: _Loc, problems: list[Problem
                 items[n], item_locs[n] = item, iloc
             else:
                 items[n], item_locs[n] = _merge(
-                    items[n], item_locs[n], item, iloc, problems, (*path, n)
+                    items[n], item_locs[n], item, iloc, problems, (*path, n), base_id
                 )
         return items, cloc.with_items(item_locs)
     return child, cloc
@@ -553,7 +634,7 @@ class _Session:
         raw = self._raw.get(key)
         if raw is None:
             try:
-                raw = key.read_bytes()
+                raw = _read_regular(key)
             except OSError as e:
                 raw = e
             self._raw[key] = raw
@@ -562,6 +643,8 @@ class _Session:
                 why = "no such file"
             elif isinstance(raw, IsADirectoryError):
                 why = "this is a folder, not a ruleset file"
+            elif isinstance(raw, _TooBigError):
+                why = str(raw)
             else:
                 why = f"cannot read the file ({raw.strerror or raw})"
             raise RulesetError([Problem(str(path), None, None, "", why)])
@@ -687,7 +770,7 @@ class _Session:
             {k: v for k, v in base.loc.items.items() if k not in _NOT_INHERITED}
         )
         problems: list[Problem] = [*base.problems, *doc.problems]
-        data, loc = _merge(base_data, base_loc, doc.data, doc.loc, problems, ())
+        data, loc = _merge(base_data, base_loc, doc.data, doc.loc, problems, (), ext)
         return _Doc(data, loc, problems)
 
     # -- validation

@@ -502,6 +502,13 @@ def cross_check(rs: Ruleset) -> list[tuple[str, str]]:
     if rs.players.max > len(rs.tokens):
         bad("players.max", f"{rs.players.max} players need {rs.players.max} tokens, "
             f"but only {len(rs.tokens)} are listed")
+    first_token: dict[str, int] = {}
+    for i, t in enumerate(rs.tokens):
+        if t in first_token:
+            bad(f"tokens.{i}", f"'{t}' is listed twice (first as tokens.{first_token[t]}): "
+                "every player needs a token of their own")
+        first_token.setdefault(t, i)
+    problems.extend(engine_limits(rs))
     seen: set[str] = set()
     for i, s in enumerate(rs.spaces):
         if s.id in seen:
@@ -579,4 +586,58 @@ def cross_check(rs: Ruleset) -> list[tuple[str, str]]:
             for err in e.errors():
                 where = ".".join(str(x) for x in err["loc"])
                 bad(f"variants.{vi}.rules.{where}", err["msg"])
+    return problems
+
+
+def engine_limits(rs: Ruleset) -> list[tuple[str, str]]:
+    """What would make the engine loop without end or break a game at its start, though every
+    value has the right shape: dice that always tie or go round the board more than once, a
+    card that moves by nothing or by laps, a jail that is needed but missing, dealt deeds that
+    cost more than the starting money. The engine relies on these checks."""
+    problems: list[tuple[str, str]] = []
+
+    def bad(path: str, msg: str) -> None:
+        problems.append((path, msg))
+
+    size = len(rs.spaces)
+    faces = rs.dice.face_list()
+    for fi, f in enumerate(faces):
+        if f.value > size:
+            bad(f"dice.faces.{fi}", f"a face of {f.value} is more than the board's {size} "
+                f"spaces: a face counts at most {size}")
+    values = {f.value for f in faces}
+    if len(values) < 2:
+        bad("dice.faces", f"every face counts {faces[0].value}: rolls would always tie, so "
+            "choosing who goes first would never end; give the faces at least two values")
+    has_jail = any(isinstance(s, Jail) for s in rs.spaces)
+    for di, d in enumerate(rs.decks):
+        for ci, c in enumerate(d.cards):
+            e = c.effect
+            where = f"decks.{di}.cards.{ci}.effect"
+            if isinstance(e, MoveBy) and not 0 < abs(e.steps) < size:
+                bad(f"{where}.steps", f"{e.steps} steps: a card moves 1 to {size - 1} spaces "
+                    f"forward, or -1 to -{size - 1} back (the board has {size})")
+            if isinstance(e, GoToJailCard) and not has_jail:
+                bad(f"{where}.type", "this card sends a player to jail, but the board has no "
+                    "jail space (add a space of type: jail)")
+    deed_prices = sorted((s.price for s in rs.spaces
+                          if isinstance(s, PROPERTY_TYPES) and s.deed is None), reverse=True)
+    overlays: list[tuple[str, Rules]] = [("rules", rs.rules)]
+    for vi, v in enumerate(rs.variants):
+        try:
+            overlays.append((f"variants.{vi}.rules",
+                             Rules.model_validate({**rs.rules.model_dump(), **v.rules})))
+        except ValidationError:
+            continue  # reported by cross_check
+    for where, rules in overlays:
+        if rules.doubles_to_jail and not has_jail:
+            bad(f"{where}.doubles_to_jail", f"{rules.doubles_to_jail} doubles send a player to "
+                "jail, but the board has no jail space (add a space of type: jail, or set "
+                "doubles_to_jail: 0)")
+        if rules.deal_deeds and rules.dealt_deeds_paid:
+            worst = sum(deed_prices[:rules.deal_deeds])
+            if worst > rs.starting_money:
+                bad(f"{where}.deal_deeds", f"{rules.deal_deeds} dealt deeds, paid for, can cost "
+                    f"{worst}, more than the starting money ({rs.starting_money}): a player "
+                    "would start in debt")
     return problems

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
+from rich.style import StyleType
 from rich.table import Table
 from rich.text import Text
 
@@ -55,6 +56,16 @@ class Natural:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield from console.render(self.renderable, options.reset_height())
+
+
+class PlainTable(Table):
+    """A rich table whose text cells are plain: a space's name, an edition's money format
+    and a player's name are never read as markup ('[/x]' is a name)."""
+
+    def add_row(self, *renderables: RenderableType | None, style: StyleType | None = None,
+                end_section: bool = False) -> None:
+        super().add_row(*(Text(r) if isinstance(r, str) else r for r in renderables),
+                        style=style, end_section=end_section)
 
 
 def money(game: Game, amount: int) -> str:
@@ -140,7 +151,7 @@ def deed_card(game: Game, deed: int, *, width: int | None = None,
     d = spec.deeds[deed]
     color = group_color(spec, d.group)
     m = _amount(game, compact)
-    grid = Table.grid(expand=True, padding=(0, 1))
+    grid = PlainTable.grid(expand=True, padding=(0, 1))
     grid.add_column(ratio=1, no_wrap=compact, overflow="ellipsis")
     grid.add_column(justify="right", no_wrap=True)
     for label, value in _rent_rows(game, deed, compact):

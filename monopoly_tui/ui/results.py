@@ -17,7 +17,7 @@ from textual.widgets import Button, Footer, Static
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.describe import END_REASONS
 from monopoly_tui.ui.board import Board
-from monopoly_tui.ui.render import money, player_tag
+from monopoly_tui.ui.render import PlainTable, money, player_tag
 from monopoly_tui.ui.session import Session
 from monopoly_tui.ui.style import heat_color
 
@@ -34,15 +34,15 @@ def ranking_table(session: Session) -> Table:
     def cash(amount: int) -> str:
         return f"{amount:,}" if long_money else money(game, amount)
 
-    table = Table(expand=True, header_style="bold", box=None, padding=(0, 1),
-                  caption=f"amounts in {spec.vocab.currency}" if long_money else None,
-                  caption_style="dim", caption_justify="left")
+    table = PlainTable(expand=True, header_style="bold", box=None, padding=(0, 1),
+                       caption=Text(f"amounts in {spec.vocab.currency}") if long_money else None,
+                       caption_style="dim", caption_justify="left")
     table.add_column("#", justify="right")
     table.add_column("player")  # "bankrupt" may go under the name: amounts need the room
     for heading in ("net worth", "cash", spec.vocab.deeds, "rent in", "rent out",
                     spec.vocab.houses):
         # a word to a line: a heading is never cut inside a word ("Villag…")
-        table.add_column("\n".join(heading.split()), justify="right")
+        table.add_column(Text("\n".join(heading.split())), justify="right")
     order = st.ranking or list(range(len(st.players)))
     for place, p in enumerate(order, start=1):
         pl = st.players[p]
@@ -107,6 +107,14 @@ class ResultsScreen(Screen[None]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+        self.leaving = False
+        """True once a choice was made: keys pressed after it (q then n) do nothing, so the
+        app never opens a new screen while it quits."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("new_game", "title", "quit"):
+            return not self.leaving
+        return True
 
     def compose(self) -> ComposeResult:
         s = self.session
@@ -134,6 +142,8 @@ class ResultsScreen(Screen[None]):
                      Text("\nThe number is how often a token landed there.", style="dim"))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        if self.leaving:
+            return
         if event.button.id == "new_game":
             self.action_new_game()
         elif event.button.id == "title":
@@ -142,10 +152,19 @@ class ResultsScreen(Screen[None]):
             self.action_quit()
 
     def action_new_game(self) -> None:
+        if self.leaving:
+            return
+        self.leaving = True
         self.app.call_later(self.app.action_new_game)  # type: ignore[attr-defined]
 
     def action_title(self) -> None:
+        if self.leaving:
+            return
+        self.leaving = True
         self.app.call_later(self.app.action_to_title)  # type: ignore[attr-defined]
 
     def action_quit(self) -> None:
+        if self.leaving:
+            return
+        self.leaving = True
         self.app.exit(0)

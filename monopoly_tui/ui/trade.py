@@ -48,10 +48,10 @@ def reversed_offer(offer: TradeOffer) -> TradeOffer:
 
 def offer_view(game: Game, offer: TradeOffer) -> Group:
     """Both sides of an offer, side by side in words."""
-    from rich.table import Table
+    from monopoly_tui.ui.render import PlainTable
 
     gives, takes = offer_sides(game, offer)
-    table = Table.grid(expand=True, padding=(0, 2))
+    table = PlainTable.grid(expand=True, padding=(0, 2))
     table.add_column(ratio=1)
     table.add_column(ratio=1)
     left = player_tag(game, offer.proposer)

@@ -224,6 +224,8 @@ class MonopolyApp(App[int]):
         yield SystemCommand("Rules", "The rules of the edition", self.action_rules)
         if game is not None:
             yield SystemCommand("Help", "Keys, rules and the edition's notes", game.action_help)
+            yield SystemCommand("Statistics", "Net worth, rent by colour group and the landing "
+                                "heat map so far", game.action_stats)
         yield SystemCommand("Title screen", "Back to the title screen", self.action_to_title)
         yield from super().get_system_commands(screen)
 

@@ -226,6 +226,7 @@ class GameScreen(Screen[None]):
         Binding("t", "trade", "Trade", id="trade"),
         Binding("c", "collect_rent", "Ask for the rent", id="collect_rent"),
         Binding("s", "save", "Save", id="save"),
+        Binding("g", "stats", "Stats", id="stats"),
         Binding("question_mark", "help", "Help", key_display="?", id="help"),
         Binding("left", "cursor(-1, 0)", "Pick a space", show=False),
         Binding("right", "cursor(1, 0)", "Pick a space", show=False),
@@ -655,6 +656,8 @@ class GameScreen(Screen[None]):
             return self._aside is None and self._live is None and bool(self.trade_players())
         if action == "collect_rent":
             return self._aside is None and self._rent_claim() is not None
+        if action == "stats":
+            return self._aside is None
         if action == "save":
             from monopoly_tui.ui import saves_port
 
@@ -743,6 +746,14 @@ class GameScreen(Screen[None]):
                 self.notify(f"Saved as '{name}'.", markup=False)
 
         self.open_aside(SaveNameScreen(saves_port.suggested_name(session), save), saved)
+
+    def action_stats(self) -> None:
+        """The statistics so far: net worth, rent by colour group, the landing heat map."""
+        if self._aside is not None:
+            return
+        from monopoly_tui.ui.charts import StatsScreen
+
+        self.open_aside(StatsScreen(self.session))
 
     def action_help(self) -> None:
         from monopoly_tui.ui.help import HelpScreen

@@ -1,11 +1,12 @@
 """The end of the game: the ranking, how it ended, net worth, statistics and a landing heat map
-(the board again, each space coloured by how often it was landed on)."""
+(the board again, each space coloured by how often it was landed on), with the charts of how
+the game went in its centre (``charts.StatsPanel``: net worth over the game, rent by colour
+group)."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,6 +18,7 @@ from textual.widgets import Button, Footer, Static
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.describe import END_REASONS
 from monopoly_tui.ui.board import Board
+from monopoly_tui.ui.charts import StatsPanel
 from monopoly_tui.ui.render import PlainTable, money, player_tag
 from monopoly_tui.ui.session import Session
 from monopoly_tui.ui.style import heat_color
@@ -129,17 +131,9 @@ class ResultsScreen(Screen[None]):
                     yield Button(Text("New game [n]"), id="new_game", variant="primary")
                     yield Button(Text("Title [t]"), id="title")
                     yield Button(Text("Quit [q]"), id="quit_game", variant="error")
-            yield Board(s.game, Static(self._legend(), id="heat-legend"), heat=True,
+            yield Board(s.game, StatsPanel(s, so_far=False, id="heat-legend"), heat=True,
                         id="heatmap")
         yield Footer()
-
-    def _legend(self) -> Group:
-        scale = Text("fewest ")
-        for k in range(10):
-            scale.append("  ", style=f"on {heat_color(k / 9)}")
-        scale.append(" most")
-        return Group(Text("Landing heat map", style="bold"), Text(""), scale,
-                     Text("\nThe number is how often a token landed there.", style="dim"))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if self.leaving:

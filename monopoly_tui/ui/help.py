@@ -42,11 +42,19 @@ in their colour, an **M** when mortgaged, and the numbered tokens of the players
 """
 
 
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
-    """The edition's rules, in its own words, from its rule switches."""
+    """The edition's rules, in its own words, from its rule switches and its mechanics (the
+    Ring's clauses where the edition has the Ring): no sentence here is true of one edition
+    only unless that edition's data says it."""
     v, r = spec.vocab, spec.rules
     m = v.money
     d = spec.dice
+    ring = spec.ring
+    bearer = f"the {ring.bearer}" if ring is not None else ""
     out = [f"## {spec.name}" + (f" ({spec.year})" if spec.year else ""), "", spec.description, ""]
     if extras:
         out += ["**This game:** " + ", ".join(extras), ""]
@@ -54,17 +62,25 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
     out.append(f"- **Players**: {spec.players_min} to {spec.players_max}; each starts with "
                f"{m(spec.starting_money)}.")
     dice = f"- **Dice**: {d.count} {'die' if d.count == 1 else 'dice'} (faces {faces})"
+    counted = [f"{label} counts {value}" for label, value in zip(d.labels, d.values, strict=True)
+               if not label.isdigit() or int(label) != value]
+    if counted:
+        dice += "; " + ", ".join(dict.fromkeys(counted))
     if d.doubles and d.count > 1:
         dice += "; doubles roll again"
         if r.doubles_to_jail:
             dice += f", and {r.doubles_to_jail} doubles in one turn send you to {v.jail}"
+            if ring is not None:
+                dice += f" (not {bearer})"
     out.append(dice + ".")
     first = {
-        "highest_roll": "The highest roll goes first (ties roll again).",
+        "highest_roll": "The highest roll goes first (ties roll again)",
         "coin_flip_chain": "Two players flip a coin; the winner flips against the next player, "
-        "and so on: the last winner goes first.",
-    }.get(r.first_player, r.first_player.replace("_", " "))
-    out.append(f"- **Who starts**: {first}")
+        "and so on: the last winner goes first",
+    }.get(r.first_player, _cap(r.first_player.replace("_", " ")))
+    if ring is not None:
+        first += f", and takes {ring.ring}"
+    out.append(f"- **Who starts**: {first}.")
     if r.deal_deeds:
         paid = "paying the printed price" if r.dealt_deeds_paid else "free"
         out.append(f"- **Deal**: each player is dealt {r.deal_deeds} {v.deeds} at the start, "
@@ -83,8 +99,13 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
     rent = "- **Rent**: the owner is paid automatically"
     if r.rent_collection == "owner_must_ask":
         rent = "- **Rent**: the owner must ask for it before the next player rolls"
-    out.append(rent + "; a whole colour group doubles the rent of its unimproved streets; "
-               f"no rent on a deed under {v.mortgage}.")
+    rent += "; a whole colour group doubles the rent of its unimproved streets"
+    if r.set_rent_despite_mortgage:
+        rent += f" (even with one of them under {v.mortgage})"
+    rent += f"; no rent on a deed under {v.mortgage}"
+    if ring is not None:
+        rent += f"; {bearer} pays no rent"
+    out.append(rent + ".")
     if r.no_rent_in_jail:
         out.append(f"- **No rent from {v.jail}**: owners in {v.jail} collect no rent.")
     out.append(
@@ -95,7 +116,7 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
         f"at {r.building_sell_percent}% of their cost."
     )
     out.append(
-        f"- **{v.mortgage.capitalize()}s**: the {v.bank} lends a deed's {v.mortgage} value; "
+        f"- **{_cap(v.mortgage)}s**: the {v.bank} lends a deed's {v.mortgage} value; "
         f"lifting it costs that plus {r.mortgage_interest_percent}% interest. A deed received "
         f"under {v.mortgage} in a trade is lifted at once or kept (paying the interest now)."
     )
@@ -106,6 +127,9 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
         jail += (f", or roll for doubles (up to {tries} "
                  f"{'try' if tries == 1 else 'tries'}; after the last failed one you pay and "
                  "move)")
+    if ring is not None:
+        jail += (f". {_cap(bearer)} stays put on the space that sends players to {v.jail}; "
+                 f"a card still sends them there, and {ring.ring} drops on the card's space")
     out.append(jail + ".")
     taxes = [s for s in spec.spaces if s.kind == "tax"]
     if taxes:
@@ -116,11 +140,16 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
                              "worth, chosen before counting")
             else:
                 parts.append(f"{t.name}: {m(t.tax_amount)}")
-        out.append("- **Taxes**: " + "; ".join(parts) + ".")
+        line = "- **Taxes**: " + "; ".join(parts)
+        if ring is not None:
+            line += f"; {bearer} pays none of them"
+        out.append(line + ".")
     if r.free_parking_jackpot:
         parking = next((s.name for s in spec.spaces if s.kind == "free_parking"), "Free Parking")
         out.append(f"- **{parking} jackpot**: taxes and fees go to a pot; landing on {parking} "
                    "takes it.")
+    if ring is not None:
+        out += ring_rules(spec)
     end = {
         "last_standing": "the last player not bankrupt wins",
         "first_bankruptcy": "the game ends at the first bankruptcy; the richest player wins "
@@ -129,15 +158,13 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
     }.get(r.end, r.end.replace("_", " "))
     if r.turn_limit:
         end += f"; after {r.turn_limit} rounds the richest player wins"
+    if ring is not None:
+        end += (f"; or {ring.ring} reaches {ring.end} (see {ring.tracker} above), and the "
+                "most money wins")
     out.append(f"- **The end**: {end}.")
     out.append("- **Bankruptcy**: only when even selling every building and mortgaging every "
                "deed would not pay; everything goes to the creditor (or back to the "
                f"{v.bank}, which auctions the deeds).")
-    ring = getattr(spec, "ring", None)
-    if ring is not None:
-        out.append(f"- **{ring.ring[:1].upper()}{ring.ring[1:]}**: the {ring.bearer} moves "
-                   f"the {ring.tracker} on each turn; rolling {ring.eye} drops it; players "
-                   f"may {ring.battle} for it. Reaching {ring.end} ends the game.")
     if spec.variants:
         out += ["", "### Variants", ""]
         for var in spec.variants:
@@ -148,6 +175,49 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
     for name, desc in HOUSE_RULES.values():
         out.append(f"- **{name}**: {desc}")
     return "\n".join(out)
+
+
+def ring_rules(spec: Spec) -> list[str]:
+    """The Ring's clauses (``engine/ring.py``) in the edition's words and numbers."""
+    ring = spec.ring
+    if ring is None:
+        return []
+    m = spec.vocab.money
+    b = f"the {ring.bearer}"
+    out = [
+        f"- **{_cap(ring.ring)}**: {b} carries it on their token. Passing or landing on "
+        f"{ring.ring} where it lies picks it up. {_cap(b)} may give it to a player met on "
+        f"the way, who must take it; a player who meets {b} may {ring.battle} for it: each "
+        "rolls one die, the higher takes or keeps it"
+        + (f" (a tie keeps it with {b})" if ring.battle_tie == "bearer_keeps"
+           else " (a tie is rolled again)") + ".",
+        f"- **{_cap(ring.eye)}**: {b} who rolls it on either die drops {ring.ring} where the "
+        f"token stands and pays the penalty of the {ring.tracker}'s circle.",
+    ]
+    circles = []
+    for i, c in enumerate(ring.track):
+        perks = []
+        if c.penalty:
+            perks.append(f"{ring.eye} costs {m(c.penalty)}")
+        if c.go_salary:
+            perks.append(f"{m(c.go_salary)} at {spec.vocab.go}")
+        if c.double_rent:
+            perks.append("double rent")
+        name = c.label if c.label else f"circle {i}"
+        circles.append(f"{name}" + (f" ({', '.join(perks)})" if perks else ""))
+    end = f"{ring.end}: {b} collects {m(ring.end_reward)}"
+    if ring.end_payout:
+        end += (", every player collects the rent of each of their unmortgaged deeds, and "
+                "the game ends")
+    else:
+        end += " and the game ends"
+    circles.append(end)
+    out.append(
+        f"- **{_cap(ring.tracker)}**: at the start of each of {b}'s turns it moves one circle "
+        f"on; it goes back to {ring.start} whenever {ring.ring} changes hands or is dropped "
+        f"(a {ring.battle} won by {b} leaves it). The circles: " + "; ".join(circles) + "."
+    )
+    return out
 
 
 def edition_notes(edition_id: str) -> str:

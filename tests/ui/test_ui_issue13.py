@@ -172,3 +172,45 @@ async def test_a_computer_moves_on_after_a_dialog_over_a_decision_closes(
         flow._bot_steps()
         await settle(pilot)
         assert s.game.st.decisions > decisions
+
+
+# ---------------------------------------------------------------- help and rules
+
+
+async def test_help_from_the_title_shows_each_editions_rules() -> None:
+    from monopoly_tui.rules.loader import list_editions
+
+    app = MonopolyApp(pace="instant", seed=1)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        scr: Any = app.screen
+        assert on_top(app) == "HelpScreen"
+        sel = scr.query_one("#edition")
+        for e in list_editions():
+            sel.value = e.id
+            await settle(pilot)
+            md = scr.query_one("#rules-md")
+            assert md.source.startswith(f"## {e.name}"), e.id
+            assert "**Players**" in md.source
+            assert md.children, f"{e.id}: the rules tab is blank"
+
+
+def test_the_rules_follow_the_ring_mechanic() -> None:
+    """Lord of the Rings' rules say what the Ring changes (the bearer and doubles, rent, taxes,
+    the tracker's circles, the end at Mount Doom); an edition without the Ring says none of it."""
+    from monopoly_tui.rules import load_spec
+    from monopoly_tui.ui.help import rules_summary
+
+    lotr = rules_summary(load_spec("lotr"))
+    assert "send you to Jail (not the Ring-bearer)" in lotr
+    assert "the Ring-bearer pays no rent" in lotr
+    assert "the Ring-bearer pays none of them" in lotr
+    assert "M16 (the Eye of Sauron costs M16, M4 at GO, double rent)" in lotr
+    assert "Mount Doom: the Ring-bearer collects M15" in lotr
+    assert "or the Ring reaches Mount Doom" in lotr and "the most money wins" in lotr
+    assert "Eye counts 0" in lotr
+    classic = rules_summary(load_spec("classic"))
+    assert "Ring" not in classic and "(not the" not in classic
+    assert "3 doubles in one turn send you to Jail." in classic

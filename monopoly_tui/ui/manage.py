@@ -7,6 +7,7 @@ with what each choice costs or raises shown before it is confirmed.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -19,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
+from monopoly_tui.engine import why
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.describe import building_words, level_words
 from monopoly_tui.ui.render import money, player_tag
@@ -112,33 +114,102 @@ def preview(game: Game, action: Action) -> Text:
     return out
 
 
-class ActionList(OptionList):
-    """At-any-time choices of one player, grouped by colour group, each with its cash effect."""
+BUILD_EVENLY = "build_evenly"
+"""The manager's one choice for a building on every lowest street of a group."""
 
-    def __init__(self, game: Game, player: int, kinds: Iterable[str], **kw: object) -> None:
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One row of the list: a choice (one action, or the builds of 'build evenly'), or a
+    choice the engine refuses now with its reason."""
+
+    key: tuple[str, int]
+    """(kind, target): what the highlight follows when the list is drawn again."""
+    group: int
+    label: str
+    delta: int
+    actions: tuple[Action, ...] = ()
+    reason: str = ""
+
+
+def entry_rows(game: Game, player: int, kinds: frozenset[str],
+               reasons: bool = False) -> list[Entry]:
+    """The rows of a player's list, in order: by colour group, then rent claims, builds,
+    'build evenly', sales, mortgages and lifts; with ``reasons``, the refused ones too."""
+    acts = [a for a in game.legal_actions(player) if a.kind in kinds]
+    rows: list[Entry] = []
+    for a in acts:
+        label, delta = action_effect(game, a)
+        rows.append(Entry((a.kind, a.target), action_group(game, a), label, delta, (a,)))
+    if A.A_BUILD in kinds:
+        groups = sorted({action_group(game, a) for a in acts if a.kind == A.A_BUILD})
+        for g in groups:
+            plan = why.build_evenly(game, player, g)
+            if plan:
+                cost = sum(-action_effect(game, a)[1] for a in plan)
+                label = (f"Build evenly on {game.spec.groups[g].name}: "
+                         f"{building_words(game, 'house', len(plan))}"
+                         if game.st.buildings[plan[0].target] + 1 < P.hotel_level(game.spec)
+                         else f"Build evenly on {game.spec.groups[g].name}: "
+                         f"{building_words(game, 'hotel', len(plan))}")
+                rows.append(Entry((BUILD_EVENLY, g), g, label, -cost, tuple(plan)))
+    if reasons:
+        for a, reason in why.refused(game, player, kinds):
+            label, delta = action_effect(game, a)
+            rows.append(Entry((a.kind, a.target), action_group(game, a), label, delta,
+                              reason=reason))
+    order = {k: i for i, k in enumerate(
+        (A.A_COLLECT_RENT, A.A_BUILD, BUILD_EVENLY, A.A_SELL_BUILDING, A.A_SELL_ALL,
+         A.A_MORTGAGE, A.A_UNMORTGAGE))}
+    rows.sort(key=lambda e: (e.group, order.get(e.key[0], 9), e.key[1]))
+    return rows
+
+
+def plan_preview(game: Game, entry: Entry) -> Text:
+    """'Build evenly': each building, the total cost, the cash before and after."""
+    cash = game.st.players[entry.actions[0].player].cash
+    out = Text(entry.label, style="bold")
+    for a in entry.actions:
+        d = game.spec.deeds[a.target]
+        out.append(f"\n  {d.name}: {level_words(game, game.st.buildings[a.target])} → "
+                   f"{level_words(game, game.st.buildings[a.target] + 1)}")
+    out.append(f"\ncosts {money(game, -entry.delta)}", style="bold red")
+    out.append(f"\ncash {money(game, cash)} → {money(game, cash + entry.delta)}")
+    return out
+
+
+class ActionList(OptionList):
+    """At-any-time choices of one player, grouped by colour group, each with its cash effect.
+    With ``reasons``, a choice the engine refuses now is listed too, dimmed, with why; the
+    highlight stays on the same choice when the list is drawn again (after Enter)."""
+
+    def __init__(self, game: Game, player: int, kinds: Iterable[str], reasons: bool = False,
+                 **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self.game = game
         self.player = player
         self.kinds = frozenset(kinds)
+        self.reasons = reasons
         self.actions: list[Action] = []
+        """The single choices listed (what the raise-cash lists play)."""
+        self.entries: list[Entry] = []
 
     def reload(self, player: int | None = None) -> None:
-        if player is not None:
+        if player is not None and player != self.player:
             self.player = player
+            self.highlighted = None
         game = self.game
         spec = game.spec
-        acts = [a for a in game.legal_actions(self.player) if a.kind in self.kinds]
-        order = {k: i for i, k in enumerate(
-            (A.A_COLLECT_RENT, A.A_BUILD, A.A_SELL_BUILDING, A.A_SELL_ALL, A.A_MORTGAGE,
-             A.A_UNMORTGAGE))}
-        acts.sort(key=lambda a: (action_group(game, a), order.get(a.kind, 9), a.target))
+        was = self.current_entry
         highlighted = self.highlighted
+        rows = entry_rows(game, self.player, self.kinds, self.reasons)
         self.clear_options()
         self.actions = []
+        self.entries = []
         options: list[Option | None] = []
         group = -2
-        for a in acts:
-            g = action_group(game, a)
+        for e in rows:
+            g = e.group
             if g != group:
                 group = g
                 if options:
@@ -150,36 +221,66 @@ class ActionList(OptionList):
                 else:
                     head.append("Rent owed to you", style="bold")
                 options.append(Option(head, disabled=True))
-            label, delta = action_effect(game, a)
             row = Text("  ")
-            row.append(label)
-            row.append("  ")
-            row.append(
-                f"+{money(game, delta)}" if delta >= 0 else f"−{money(game, -delta)}",
-                style="bold green" if delta >= 0 else "bold red",
-            )
-            options.append(Option(row, id=f"act-{len(self.actions)}"))
-            self.actions.append(a)
+            if e.reason:
+                row.append(e.label, style="dim")
+                row.append(f"  ({e.reason})", style="dim italic")
+            else:
+                row.append(e.label)
+                row.append("  ")
+                row.append(
+                    f"+{money(game, e.delta)}" if e.delta >= 0 else f"−{money(game, -e.delta)}",
+                    style="bold green" if e.delta >= 0 else "bold red",
+                )
+            options.append(Option(row, id=f"act-{len(self.entries)}"))
+            self.entries.append(e)
+            if len(e.actions) == 1 and not e.reason:
+                self.actions.append(e.actions[0])
         self.add_options(options)
-        if highlighted is not None and highlighted < self.option_count:
-            self.highlighted = highlighted
-        if self.highlighted is None or self.get_option_at_index(self.highlighted).disabled:
-            for i in range(self.option_count):
-                if not self.get_option_at_index(i).disabled:
-                    self.highlighted = i
-                    break
+        target = self._index_of(was) if was is not None else None
+        if target is None and highlighted is not None and highlighted < self.option_count:
+            target = highlighted
+        if target is None or self.get_option_at_index(target).disabled:
+            target = next((i for i in range(self.option_count)
+                           if not self.get_option_at_index(i).disabled), None)
+        self.highlighted = target
 
-    def action_at(self, index: int | None) -> Action | None:
+    def _index_of(self, was: Entry) -> int | None:
+        """Where the same choice is now: the same kind on the same deed (taken or refused),
+        else the same kind in the same group; never another kind of choice."""
+        best = None
+        for i in range(self.option_count):
+            e = self.entry_at(i)
+            if e is None:
+                continue
+            if e.key == was.key:
+                return i
+            if best is None and e.key[0] == was.key[0] and e.group == was.group:
+                best = i
+        return best
+
+    def entry_at(self, index: int | None) -> Entry | None:
         if index is None or index >= self.option_count:
             return None
         opt = self.get_option_at_index(index)
         if opt.id is None or not opt.id.startswith("act-"):
             return None
-        return self.actions[int(opt.id[4:])]
+        return self.entries[int(opt.id[4:])]
+
+    def action_at(self, index: int | None) -> Action | None:
+        """The single choice at a row (None for a heading, a refused choice or a plan)."""
+        e = self.entry_at(index)
+        if e is None or e.reason or len(e.actions) != 1:
+            return None
+        return e.actions[0]
 
     @property
     def current(self) -> Action | None:
         return self.action_at(self.highlighted)
+
+    @property
+    def current_entry(self) -> Entry | None:
+        return self.entry_at(self.highlighted)
 
 
 class ManageScreen(ModalScreen[None]):
@@ -212,7 +313,7 @@ class ManageScreen(ModalScreen[None]):
                            active=f"who-{self.player}")
             yield Static(id="who")
             with Horizontal(classes="split"):
-                yield ActionList(game, self.player, MANAGE_KINDS, id="actions")
+                yield ActionList(game, self.player, MANAGE_KINDS, reasons=True, id="actions")
                 yield Static(id="preview", classes="preview")
             with Horizontal(classes="buttons"):
                 yield Button("Confirm", id="confirm", variant="primary")
@@ -235,13 +336,19 @@ class ManageScreen(ModalScreen[None]):
 
     def _preview(self) -> None:
         lst = self.query_one(ActionList)
-        act = lst.current
+        entry = lst.current_entry
         pv = self.query_one("#preview", Static)
-        if act is None:
+        if entry is None:
             pv.update(Text("Nothing to build, sell or mortgage now.", style="dim italic"))
+        elif entry.reason:
+            out = Text(entry.label, style="bold")
+            out.append(f"\nnot now: {entry.reason}", style="yellow")
+            pv.update(out)
+        elif len(entry.actions) > 1:
+            pv.update(plan_preview(self.game, entry))
         else:
-            pv.update(preview(self.game, act))
-        self.query_one("#confirm", Button).disabled = act is None
+            pv.update(preview(self.game, entry.actions[0]))
+        self.query_one("#confirm", Button).disabled = entry is None or bool(entry.reason)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._preview()
@@ -263,19 +370,24 @@ class ManageScreen(ModalScreen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "confirm":
-            return self.query_one(ActionList).current is not None if self.is_mounted else False
+            if not self.is_mounted:
+                return False
+            entry = self.query_one(ActionList).current_entry
+            return entry is not None and not entry.reason
         return True
 
     def action_confirm(self) -> None:
-        act = self.query_one(ActionList).current
-        if act is None:
+        entry = self.query_one(ActionList).current_entry
+        if entry is None or entry.reason:
             return
-        self.flow.play(act)
-        pend = self.game.pending
-        if self.game.over or pend.kind not in (A.ROLL, A.JAIL, A.END_TURN, A.DEBT, A.BUY):
-            # The choice started something to decide (a building auction): close and let it.
-            self.dismiss(None)
-            return
+        for act in entry.actions:
+            if not self.flow.play(act):
+                break
+            pend = self.game.pending
+            if self.game.over or pend.kind not in (A.ROLL, A.JAIL, A.END_TURN, A.DEBT, A.BUY):
+                # The choice started something to decide (a building auction): close and let it.
+                self.dismiss(None)
+                return
         self.sync()
 
     def action_close(self) -> None:

@@ -214,3 +214,96 @@ def test_the_rules_follow_the_ring_mechanic() -> None:
     classic = rules_summary(load_spec("classic"))
     assert "Ring" not in classic and "(not the" not in classic
     assert "3 doubles in one turn send you to Jail." in classic
+
+
+# ---------------------------------------------------------------- the property manager
+
+
+def _rows(app: MonopolyApp) -> list[Any]:
+    from monopoly_tui.ui.manage import ActionList
+
+    return app.screen.query_one(ActionList).entries
+
+
+async def test_the_managers_highlight_stays_on_the_same_action_after_enter() -> None:
+    """After 'Build a house' the highlight stays on building (it moved to 'Sell a house', so a
+    second Enter sold back at half price what the first had built)."""
+    from states import give_group, two_humans
+
+    from monopoly_tui.ui.manage import ActionList
+
+    s = two_humans()
+    give_group(s, 0, "dark-blue")
+    s.game.st.current = 0
+    async with started(s) as (app, pilot):
+        await pilot.press("m")
+        await settle(pilot)
+        assert on_top(app) == "ManageScreen"
+        lst: Any = app.screen.query_one(ActionList)
+        assert lst.current_entry.key[0] == A.A_BUILD
+        first = lst.current_entry.key
+        await pilot.press("enter")
+        await settle(pilot)
+        assert sum(s.game.st.buildings) == 1
+        entry = lst.current_entry
+        assert entry.key[0] == A.A_BUILD, entry
+        assert entry.key == first and entry.reason.startswith("build evenly")
+        await pilot.press("enter")  # a refused choice: nothing happens
+        await settle(pilot)
+        assert sum(s.game.st.buildings) == 1
+        assert all(k[0] != A.A_SELL_BUILDING for k in [lst.current_entry.key])
+
+
+async def test_the_manager_builds_evenly_across_a_group_in_one_choice() -> None:
+    from states import give_group, two_humans
+
+    from monopoly_tui.ui.manage import BUILD_EVENLY, ActionList
+
+    s = two_humans()
+    deeds = give_group(s, 0, "light-blue")
+    s.game.st.current = 0
+    async with started(s) as (app, pilot):
+        await pilot.press("m")
+        await settle(pilot)
+        lst: Any = app.screen.query_one(ActionList)
+        i = next(i for i, e in enumerate(lst.entries) if e.key[0] == BUILD_EVENLY)
+        lst.highlighted = next(j for j in range(lst.option_count) if lst.entry_at(j) is
+                               lst.entries[i])
+        await settle(pilot)
+        assert "Build evenly on" in lst.entries[i].label
+        assert lst.entries[i].delta == -3 * 50
+        await pilot.press("enter")
+        await settle(pilot)
+        assert [s.game.st.buildings[d] for d in deeds] == [1, 1, 1]
+        assert s.game.st.players[0].cash == 1500 - 150
+        assert lst.current_entry.key[0] == BUILD_EVENLY  # again, for the next level
+        await pilot.press("enter")
+        await settle(pilot)
+        assert [s.game.st.buildings[d] for d in deeds] == [2, 2, 2]
+
+
+async def test_the_manager_says_why_a_choice_is_missing() -> None:
+    from states import give_group, two_humans
+
+    s = two_humans()
+    deeds = give_group(s, 0, "dark-blue")
+    st = s.game.st
+    st.current = 0
+    st.buildings[deeds[0]] = 1
+    st.bank_houses -= 1
+    browns = give_group(s, 0, "brown")
+    async with started(s) as (app, pilot):
+        await pilot.press("m")
+        await settle(pilot)
+        reasons = {(e.key, e.reason) for e in _rows(app) if e.reason}
+        assert ((A.A_BUILD, deeds[0]), "build evenly: the other streets of the group need one "
+                "first") in reasons
+        assert any(k == (A.A_MORTGAGE, deeds[1]) and r == "sell the group's buildings first"
+                   for k, r in reasons)
+        await pilot.press("escape")
+        await settle(pilot)
+        st.bank_houses = 0
+        await pilot.press("m")
+        await settle(pilot)
+        reasons = {(e.key, e.reason) for e in _rows(app) if e.reason}
+        assert ((A.A_BUILD, browns[0]), "the bank has no houses left") in reasons

@@ -356,7 +356,8 @@ async def test_manage_builds_with_the_cost_shown_first_and_mortgages() -> None:
         assert any("built a house on" in line for line in s.log)
         # down to a mortgage (the railroads have no buildings)
         lst: Any = app.screen.query_one("#actions")
-        idx = next(i for i, a in enumerate(lst.actions) if a.kind == A.A_MORTGAGE)
+        idx = next(i for i, e in enumerate(lst.entries)
+                   if e.key[0] == A.A_MORTGAGE and not e.reason)
         lst.highlighted = next(
             k for k in range(lst.option_count)
             if lst.get_option_at_index(k).id == f"act-{idx}")

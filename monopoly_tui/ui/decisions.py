@@ -31,8 +31,31 @@ if TYPE_CHECKING:
     from monopoly_tui.ui.game import GameScreen
     from monopoly_tui.ui.session import Session
 
-RAISES = (1, 10, 50, 100)
-"""Auction raises offered as buttons (keys 1 to 4)."""
+def raise_steps(game: Game) -> tuple[int, ...]:
+    """The auction's raise buttons, scaled to the edition's money: about 1/200, 1/20, 1/4 and
+    1/2 of a middling deed's price, each rounded to 1, 2 or 5 times a power of ten, at least
+    the smallest bid step, three at least (classic: 1, 10, 50, 100; Lord of the Rings, where
+    deeds cost M1 to M9: 1, 2, 5)."""
+    prices = sorted(d.price for d in game.spec.deeds) or [game.spec.starting_money // 10]
+    middle = prices[len(prices) // 2]
+    floor = max(1, game.spec.rules.auction_min_bid)
+
+    def nice(x: float) -> int:
+        n = 1
+        while True:
+            for k in (1, 2, 5):
+                if n * k >= x:
+                    return max(floor, n * k)
+            n *= 10
+
+    steps: list[int] = []
+    for part in (200, 20, 4, 2):
+        step = nice(middle / part)
+        if step not in steps:
+            steps.append(step)
+    while len(steps) < 3:
+        steps.append(nice(steps[-1] + 1))
+    return tuple(steps)
 
 
 class DecisionScreen(ModalScreen[None]):
@@ -254,17 +277,28 @@ class BuyScreen(DecisionScreen):
 # ---------------------------------------------------------------- auction
 
 
+class AmountInput(Input):
+    """The auction's amount: its Enter bids, and the footer says so while typing."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "submit", "Bid the amount", id="bid_typed"),
+    ]
+
+
 class AuctionScreen(DecisionScreen):
     kind = A.AUCTION
+    AUTO_FOCUS = ""  # the dialog's keys first: digits, Enter, + and d
+    _prefilled: tuple[int, int, int] | None = None
+    """The bidder's turn the amount field was last filled for."""
+    _started = False
+    """A digit has been typed since (the next ones follow it)."""
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "raise_by(1)", "+1", id="raise1"),
-        Binding("2", "raise_by(10)", "+10", id="raise10"),
-        Binding("3", "raise_by(50)", "+50", id="raise50"),
-        Binding("4", "raise_by(100)", "+100", id="raise100"),
+        # Digits type the amount into the field (it starts on the next smallest bid) and
+        # Enter bids it; a focused button takes its own Enter, the field its own (the same
+        # bid). Not priority: Enter must come after the digits typed before it.
+        Binding("enter", "bid_typed", "Bid the amount", id="bid_typed"),
+        Binding("plus", "raise_by(0)", "Raise", key_display="+", id="raise"),
         Binding("d", "drop", "Drop out", id="drop"),
-        # While the amount field has the focus it takes the keys above as typing, and its own
-        # Enter would hide this one from the footer: priority keeps "Enter: bid" in view.
-        Binding("enter", "bid_typed", "Bid the amount", id="bid_typed", priority=True),
     ]
 
     def compose(self) -> ComposeResult:
@@ -278,10 +312,12 @@ class AuctionScreen(DecisionScreen):
                     yield Static(id="turn")
                     yield Static(id="recent", classes="recent")
             with Horizontal(classes="buttons"):
-                for k in RAISES:
-                    yield Button(f"+{k}", id=f"raise-{k}", classes="raise")
-                yield Input(placeholder="amount", id="amount", type="integer")
-                yield Button("Bid", id="bid", variant="primary")
+                yield AmountInput(placeholder="amount", id="amount", type="integer",
+                                  select_on_focus=False)
+                yield Button(Text("Bid [enter]"), id="bid", variant="primary")
+                for i, k in enumerate(self.steps):
+                    yield Button(Text(f"+{k}" + (" [+]" if i == 0 else "")), id=f"raise-{i}",
+                                 classes="raise")
                 yield Button(Text("Drop out [d]"), id="drop", variant="error")
         yield Footer()
 
@@ -329,7 +365,8 @@ class AuctionScreen(DecisionScreen):
         turn.append_text(player_tag(game, pend.player))
         if human:
             turn.append("'s bid", style="bold")
-            turn.append(f"  · +1 bids {money(game, self.raise_amount(1))}", style="bold")
+            turn.append(f"  · type an amount and Enter, or + to bid "
+                        f"{money(game, self.raise_amount(self.steps[0]))}", style="bold")
             turn.append(f"\nat least {money(game, ctx['min_bid'])}"
                         f" · at most {money(game, ctx['max_bid'])} (cash and what can be raised)",
                         style="dim")
@@ -339,14 +376,29 @@ class AuctionScreen(DecisionScreen):
         recent = self.session.log[-4:]
         self.query_one("#recent", Static).update(Text("\n".join(recent), style="dim"))
         can_bid = self.choice(A.A_BID) is not None
-        for k in RAISES:
-            btn = self.query_one(f"#raise-{k}", Button)
-            amount = self.raise_amount(k)
-            btn.label = f"+{k}"
-            btn.disabled = not can_bid or amount > ctx["max_bid"]
-        self.query_one("#amount", Input).disabled = not can_bid
+        for i, k in enumerate(self.steps):
+            btn = self.query_one(f"#raise-{i}", Button)
+            btn.disabled = not can_bid or self.raise_amount(k) > ctx["max_bid"]
+        field = self.query_one("#amount", Input)
+        field.disabled = not can_bid
         self.query_one("#bid", Button).disabled = not can_bid
         self.query_one("#drop", Button).disabled = self.choice(A.A_DROP) is None
+        turn_key = (pend.player, ctx["high_bid"], ctx["high_bidder"]) if can_bid else None
+        if turn_key != self._prefilled:
+            # A new bidder's turn: the field offers the next smallest bid, selected, so Enter
+            # bids it and typing replaces it.
+            self._prefilled = turn_key
+            self._started = False
+            if can_bid:
+                field.value = str(self.raise_amount(self.steps[0]))
+                self.set_focus(None)  # digits, Enter, + and d are the dialog's keys
+
+    @property
+    def steps(self) -> tuple[int, ...]:
+        """The raise buttons' steps (``raise_steps``)."""
+        if not hasattr(self, "_steps"):
+            self._steps = raise_steps(self.game)
+        return self._steps
 
     def raise_amount(self, by: int) -> int:
         ctx = self.pend.context
@@ -355,16 +407,35 @@ class AuctionScreen(DecisionScreen):
         return max(ctx["min_bid"], ctx["high_bid"] + by)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("raise_by", "drop") and self._typing():
+            return False  # the field takes the keys as typing
         if action == "raise_by":
             if self.choice(A.A_BID) is None:
                 return False
-            amount = self.raise_amount(int(str(parameters[0])))
+            amount = self.raise_amount(self.steps[int(str(parameters[0]))])
             return amount <= self.pend.context["max_bid"]
         if action == "drop":
             return self.choice(A.A_DROP) is not None
         if action == "bid_typed":
-            return self._typing() and self.choice(A.A_BID) is not None
+            # not while a button has the focus: Enter presses it
+            return not isinstance(self.focused, Button) and self.choice(A.A_BID) is not None
         return True
+
+    def on_key(self, event: Any) -> None:
+        """A digit typed anywhere in the dialog starts the amount in the field."""
+        char = getattr(event, "character", None)
+        if char is None or not char.isdigit() or self._typing() or \
+                self.choice(A.A_BID) is None:
+            return
+        field = self.query_one("#amount", Input)
+        # The first digit replaces the offered amount; digits typed before the focus has
+        # moved to the field (a fast typist, a paste) follow it.
+        field.value = field.value + char if self._started else char
+        self._started = True
+        field.focus()
+        field.cursor_position = len(field.value)
+        event.stop()
+        event.prevent_default()
 
     def _typing(self) -> bool:
         """The amount field has the focus."""
@@ -389,8 +460,9 @@ class AuctionScreen(DecisionScreen):
             return
         self.take(A.A_BID, amount=amount)
 
-    def action_raise_by(self, by: int) -> None:
-        self.bid(self.raise_amount(int(by)))
+    def action_raise_by(self, step: int) -> None:
+        """Bid the high bid plus the step (by its place among the buttons)."""
+        self.bid(self.raise_amount(self.steps[int(step)]))
 
     def action_drop(self) -> None:
         self.take(A.A_DROP)
@@ -414,8 +486,6 @@ class AuctionScreen(DecisionScreen):
         except ValueError:
             self.notify("Type a whole amount to bid.", severity="warning")
             return
-        field.value = ""
-        self.set_focus(None)  # the keys 1-4 and d work again
         self.bid(amount)
 
 

@@ -21,7 +21,8 @@ KEYS_MD = """\
 | `r` / Enter | roll the dice, or confirm the default choice |
 | `b` | buy the deed you landed on |
 | `a` | send it to auction instead |
-| `1` `2` `3` `4` | in an auction: raise by 1, 10, 50 or 100 (or type an amount) |
+| digits, Enter | in an auction: type an amount and bid it |
+| `+` | in an auction: raise by the smallest step (the buttons: bigger steps) |
 | `d` | in an auction: drop out |
 | `m` | manage properties: build, sell, mortgage, lift mortgages |
 | `t` | propose a trade |

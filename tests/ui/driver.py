@@ -65,8 +65,9 @@ async def step(pilot: Pilot[Any], app: MonopolyApp, seen: Counter[str],
         if scr.mine():
             ctx = pend.context
             if ctx["high_bidder"] != pend.player and ctx["high_bid"] < bid_limit \
-                    and scr.choice(A.A_BID) and scr.raise_amount(10) <= ctx["max_bid"]:
-                await pilot.press("2")
+                    and scr.choice(A.A_BID) \
+                    and scr.raise_amount(scr.steps[1]) <= ctx["max_bid"]:
+                await pilot.press(*str(scr.raise_amount(scr.steps[1])), "enter")
             else:
                 await pilot.press("d")
         else:

@@ -152,7 +152,7 @@ async def test_a_computer_moves_on_after_a_dialog_over_a_decision_closes(
         await pilot.press("a")
         await settle(pilot)
         assert on_top(app) == "AuctionScreen" and s.pending.player == 0
-        await pilot.press("2")
+        await pilot.press("plus")
         await settle(pilot)
         flow: Any = app.game_screen()
         assert s.pending.kind == A.AUCTION and s.pending.player == 1
@@ -307,3 +307,38 @@ async def test_the_manager_says_why_a_choice_is_missing() -> None:
         await settle(pilot)
         reasons = {(e.key, e.reason) for e in _rows(app) if e.reason}
         assert ((A.A_BUILD, browns[0]), "the bank has no houses left") in reasons
+
+
+# ---------------------------------------------------------------- auctions
+
+
+async def test_auction_raises_are_scaled_to_the_editions_money_and_digits_type() -> None:
+    """Lord of the Rings players hold M30 and deeds cost M1 to M9: the raise buttons are
+    +1, +2, +5 (not +50, +100). A digit typed with a button focused goes into the amount."""
+    from states import at_buy, two_humans
+
+    from monopoly_tui.ui.decisions import raise_steps
+
+    assert raise_steps(two_humans().game) == (1, 10, 50, 100)
+    s = two_humans("lotr")
+    d = max(s.spec.deeds, key=lambda x: x.price).index
+    at_buy(s, 0, d)
+    async with started(s) as (app, pilot):
+        await pilot.press("a")
+        await settle(pilot)
+        scr: Any = app.screen
+        assert on_top(app) == "AuctionScreen"
+        assert scr.steps == (1, 2, 5)
+        labels = [str(b.label) for b in scr.query(".raise")]
+        assert labels == ["+1 [+]", "+2", "+5"]
+        scr.query_one("#raise-1").focus()
+        await pilot.press("3")
+        await settle(pilot)
+        assert scr.query_one("#amount").value == "3" and app.focused.id == "amount"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert s.game.st.auction is not None and s.game.st.auction.high_bid == 3
+        scr.query_one("#raise-2").focus()  # Bob: the +5 button, Enter presses it
+        await pilot.press("enter")
+        await settle(pilot)
+        assert s.game.st.auction.high_bid == 8 and s.game.st.auction.high_bidder == 1

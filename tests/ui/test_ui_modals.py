@@ -85,17 +85,16 @@ async def test_auction_between_two_humans_with_raises_typed_bid_and_drop() -> No
         assert on_top(app) == "AuctionScreen"
         scr: Any = app.screen
         assert s.pending.kind == A.AUCTION and s.pending.player == 0
-        assert {"1", "2", "3", "4", "d"} <= shown_keys(app)
-        await pilot.press("2")  # +10
+        assert {"enter", "plus", "d"} <= shown_keys(app)
+        await pilot.press("1", "0", "enter")  # digits type the amount; Enter bids it
         await settle(pilot)
         assert st.auction is not None and st.auction.high_bid == 10
         assert st.auction.high_bidder == 0
         assert s.pending.player == 1  # Bob's bid now, on the same screen
         assert app.screen is scr
-        await pilot.press("4")  # +100
+        app.screen.query_one("#raise-3").press()  # the button +100
         await settle(pilot)
         assert st.auction.high_bid == 110 and st.auction.high_bidder == 1
-        app.screen.query_one("#amount").focus()
         await pilot.press("1", "5", "0", "enter")
         await settle(pilot)
         assert st.auction.high_bid == 150 and st.auction.high_bidder == 0
@@ -116,17 +115,19 @@ async def test_auction_amount_field_footer_shows_enter_to_bid() -> None:
         await pilot.press("a")
         await settle(pilot)
         assert on_top(app) == "AuctionScreen"
-        assert "enter" not in shown_keys(app)  # the keys 1-4 and d bid; Enter is for typing
-        app.screen.query_one("#amount").focus()
+        # the field starts on the next smallest bid: the footer says Enter bids it
+        assert app.screen.query_one("#amount").value == "1"
+        assert {"enter", "plus", "d"} <= shown_keys(app)
+        await pilot.press("7")  # a digit goes into the field
         await settle(pilot)
-        # the field takes 1-4 and d as typing: the footer must still say how to bid
-        assert "enter" in shown_keys(app)
-        await pilot.press("7", "5", "enter")
+        assert app.focused is app.screen.query_one("#amount")
+        assert app.screen.query_one("#amount").value == "7"
+        assert "enter" in shown_keys(app)  # the field takes d and + as typing
+        await pilot.press("5", "enter")
         await settle(pilot)
         assert st.auction is not None and st.auction.high_bid == 75
         assert st.auction.high_bidder == 0
-        assert app.focused is None and "enter" not in shown_keys(app)
-        assert {"1", "d"} <= shown_keys(app)
+        assert {"enter", "plus", "d"} <= shown_keys(app)
 
 
 async def test_auction_against_a_computer() -> None:
@@ -137,7 +138,7 @@ async def test_auction_against_a_computer() -> None:
         await pilot.press("a")
         await settle(pilot)
         assert on_top(app) == "AuctionScreen"
-        await pilot.press("1")
+        await pilot.press("plus")
         await settle(pilot, 6)
         # the computer answered (bid or dropped out); bid until it is over
         for _ in range(60):

@@ -78,7 +78,7 @@ def test_auction(snap_compare: Any) -> None:
     async def to_auction(pilot: Any) -> None:
         await pilot.press("a")
         await _idle(pilot)
-        await pilot.press("3")  # +50: Bob's bid next
+        await pilot.press("5", "0", "enter")  # Ann bids 50: Bob's bid next
 
     assert snap_compare(MonopolyApp(pace="instant"), terminal_size=SIZE,
                         run_before=_with(s, to_auction))

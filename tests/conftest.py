@@ -9,11 +9,17 @@ source: one that replaces a global of it (code compiled by mypyc binds its globa
 imported), or inspects what only source gives (a signature). CI also runs the engine's tests
 against the compiled wheel; there such a test is skipped, saying why. It still runs on the
 pure-Python engine.
+
+The compiled-edition cache (``monopoly_tui.rules.cache``) goes to a folder of this test run's
+own (``$MONOPOLY_TUI_CACHE``), never the user's cache folder; the commands the tests start
+inherit it.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 
 import pytest
 from hypothesis import settings
@@ -23,6 +29,14 @@ from monopoly_tui.buildinfo import is_compiled
 settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.register_profile("dev", print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+_CACHE = tempfile.mkdtemp(prefix="monopoly-tui-test-cache-")
+os.environ["MONOPOLY_TUI_CACHE"] = _CACHE
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(_CACHE, ignore_errors=True)
 
 
 def pytest_configure(config: pytest.Config) -> None:

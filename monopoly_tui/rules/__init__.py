@@ -15,12 +15,12 @@ if TYPE_CHECKING:
 
 @lru_cache(maxsize=32)
 def load_spec(edition_id: str) -> Spec:
-    """The engine's view of an edition, loaded once per process.
+    """The engine's view of an edition, loaded once per process (and, while neither the ruleset
+    nor the game changes, validated once: ``monopoly_tui.rules.cache``).
 
     Raises ``monopoly_tui.rules.loader.RulesetError`` (with every problem, placed at its file,
     line and column) when the edition is missing or broken.
     """
-    from monopoly_tui.rules.compile import compile_ruleset
-    from monopoly_tui.rules.loader import load_edition
+    from monopoly_tui.rules.loader import load_edition_spec
 
-    return compile_ruleset(load_edition(edition_id))
+    return load_edition_spec(edition_id)

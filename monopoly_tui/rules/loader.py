@@ -28,6 +28,12 @@ The merged data is validated once as a ``Ruleset``. Every problem found is repor
 where the file is the one the faulty value came from (the base or the child) and line and column
 count from 1. The cross-checks in ``models.py`` (references between fields) only run once every
 field has the right shape, so a file with shape errors reports those first.
+
+``scan_editions`` and ``load_edition_spec`` (what the menus, ``monopoly-tui editions`` and
+``load_spec`` use) keep what a valid ruleset compiled to in ``monopoly_tui.rules.cache``, keyed
+by the merged data and the validating code, so a later start reads it back instead of
+validating (and importing pydantic) again; ``load_ruleset`` and ``load_edition`` always
+validate. pydantic and the models are imported only when something is validated.
 """
 
 from __future__ import annotations
@@ -40,13 +46,18 @@ import typing
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 import platformdirs
 import yaml
-from pydantic import BaseModel, ValidationError
 
-from monopoly_tui.rules.models import CROSS_CHECK_MARK, Ruleset
+from monopoly_tui.rules import cache
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+    from monopoly_tui.engine.spec import Spec
+    from monopoly_tui.rules.models import Ruleset
 
 __all__ = [
     "ENV_VAR",
@@ -61,6 +72,7 @@ __all__ = [
     "builtin_dir",
     "list_editions",
     "load_edition",
+    "load_edition_spec",
     "load_ruleset",
     "ruleset_dirs",
     "scan_editions",
@@ -248,13 +260,23 @@ def load_edition(edition_id: str) -> Ruleset:
     Raises ``EditionNotFoundError`` (a ``RulesetError``) when no file has that id.
     """
     session = _Session()
-    path = session.find(edition_id, near=None)
-    if path is None:
-        known = ", ".join(sorted(session.known_ids(near=None))) or "none"
-        raise EditionNotFoundError(
-            [Problem("", None, None, "", f"no edition has the id '{edition_id}' (known: {known})")]
-        )
-    return session.load(path)[0]
+    return session.load(session.find_edition(edition_id))[0]
+
+
+def load_edition_spec(edition_id: str) -> Spec:
+    """The engine's ``Spec`` of the edition with this id: what ``load_edition`` and
+    ``compile_ruleset`` give, read from the cache when the ruleset and the code are unchanged.
+
+    Raises ``RulesetError`` (``EditionNotFoundError`` when no file has that id) as
+    ``load_edition`` does.
+    """
+    session = _Session()
+    path = session.find_edition(edition_id)
+    compiled = session.compiled(path)[0]
+    try:
+        return compiled.spec()
+    except Exception:  # a cached Spec that does not decode: validate and compile again
+        return session.compiled(path, use_cache=False)[0].spec()
 
 
 def list_editions() -> list[EditionInfo]:
@@ -275,7 +297,7 @@ def scan_editions() -> EditionScan:
     for folder, source in session.dirs:
         for path in _ruleset_files(folder):
             try:
-                rs, doc = session.load(path)
+                rs, doc = session.compiled(path)
             except RulesetError as e:
                 broken.append(UnusableEdition(path, source, e))
                 continue
@@ -294,8 +316,8 @@ def scan_editions() -> EditionScan:
                 name=rs.name,
                 year=rs.year,
                 description=rs.description,
-                players_min=rs.players.min,
-                players_max=rs.players.max,
+                players_min=rs.players_min,
+                players_max=rs.players_max,
                 path=path,
                 source=source,
                 extends=rs.extends,
@@ -704,6 +726,17 @@ class _Session:
             return None
         return ident if isinstance(ident, str) else None
 
+    def find_edition(self, edition_id: str) -> Path:
+        """The file of the edition with this id in the ruleset folders, or
+        ``EditionNotFoundError``."""
+        path = self.find(edition_id, near=None)
+        if path is None:
+            known = ", ".join(sorted(self.known_ids(near=None))) or "none"
+            raise EditionNotFoundError([Problem(
+                "", None, None, "", f"no edition has the id '{edition_id}' (known: {known})"
+            )])
+        return path
+
     def find(self, edition_id: str, near: Path | None) -> Path | None:
         """The first file with this id: in ``near`` (if given), then in the ruleset folders."""
         for folder in self._search_dirs(near):
@@ -779,6 +812,10 @@ class _Session:
         """Resolve and validate one file, raising every problem found at once."""
         doc = self.resolve(path)
         problems = list(doc.problems)
+        from pydantic import ValidationError
+
+        from monopoly_tui.rules.models import Ruleset
+
         rs: Ruleset | None
         try:
             rs = Ruleset.model_validate(doc.data)
@@ -795,6 +832,22 @@ class _Session:
         if problems or rs is None:
             raise RulesetError(_sorted(problems))
         return rs, doc
+
+    def compiled(self, path: Path, use_cache: bool = True) -> tuple[cache.Compiled, _Doc]:
+        """What one file compiles to: from the cache when its merged data and the validating
+        code are unchanged, else validated (raising every problem at once, as ``load``) and
+        then cached."""
+        doc = self.resolve(path)
+        key = None if doc.problems else cache.data_key(doc.data)
+        if key is not None and use_cache:
+            hit = cache.lookup(key)
+            if hit is not None:
+                return hit, doc
+        rs, doc = self.load(path)
+        result = cache.compile_valid(rs)
+        if key is not None:
+            cache.store(key, result)
+        return result, doc
 
 
 def _sorted(problems: list[Problem]) -> list[Problem]:
@@ -866,6 +919,8 @@ def _locate_key(loc: _Loc, key: str) -> tuple[int | None, int | None, str]:
 
 def _validation_problems(exc: ValidationError, doc: _Doc) -> list[Problem]:
     """Every pydantic error as a located problem in plain words."""
+    from monopoly_tui.rules.models import CROSS_CHECK_MARK
+
     problems: list[Problem] = []
     # plain unions ("DieFace | int") fail once per member: keep the member that got furthest
     # and merge "should be X" / "should be Y" at the same spot into "should be X or Y".
@@ -1052,6 +1107,10 @@ def _unwrap(tp: Any) -> Any:
 
 def _type_at(loc: Sequence[Any]) -> Any:
     """The schema type at a pydantic error location (union tags included), or None."""
+    from pydantic import BaseModel
+
+    from monopoly_tui.rules.models import Ruleset
+
     tp: Any = Ruleset
     for part in loc:
         tp = _unwrap(tp)
@@ -1079,6 +1138,8 @@ def _type_at(loc: Sequence[Any]) -> Any:
 
 
 def _literal_tags(model: Any) -> tuple[str, ...]:
+    from pydantic import BaseModel
+
     if isinstance(model, type) and issubclass(model, BaseModel) and "type" in model.model_fields:
         return tuple(str(a) for a in typing.get_args(model.model_fields["type"].annotation))
     return ()
@@ -1086,6 +1147,8 @@ def _literal_tags(model: Any) -> tuple[str, ...]:
 
 def _field_names(loc: Sequence[Any]) -> list[str]:
     """The keys allowed in the mapping at a pydantic location (for 'did you mean')."""
+    from pydantic import BaseModel
+
     tp = _type_at(loc)
     if isinstance(tp, type) and issubclass(tp, BaseModel):
         return [f.alias or n for n, f in tp.model_fields.items()]

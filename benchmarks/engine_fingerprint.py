@@ -21,21 +21,41 @@ import os
 import shutil
 import subprocess
 import sys
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 from pathlib import Path
+from typing import Any
 
 from monopoly_tui.bots import make_bot
 from monopoly_tui.buildinfo import engine_build
 from monopoly_tui.engine.game import Game
-from monopoly_tui.engine.state import GameState
+from fingerprint_view import behaviour_view, legacy_event
 from monopoly_tui.rules import load_spec
 
 EDITIONS = ("classic", "got", "nfl", "lotr")
 BOTS = ("basic", "random")
 
 
-def _state_repr(st: GameState) -> str:
-    return repr([(f.name, getattr(st, f.name)) for f in fields(st) if f.name != "rng"])
+def _plain(value: Any) -> Any:
+    """A value without its class names: a record as the tuple of its fields' values, so the
+    fingerprint follows what the state holds, not how its records are named."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return tuple(_plain(getattr(value, f.name)) for f in fields(value))
+    if isinstance(value, (list, tuple)):
+        return type(value)(_plain(v) for v in value)
+    return value
+
+
+def _state_repr(game: Game) -> str:
+    """The final state, field by field, in the shape the state had when the fingerprint was
+    first taken (``behaviour_view``), so that a change of the state's shape alone (a field moved
+    into a mechanic, a marker field become a decision frame) leaves the fingerprint as it was."""
+    view = behaviour_view(game)
+    return repr([(name, _plain(value)) for name, value in view])
+
+
+def _event_repr(events: list[Any]) -> str:
+    """Events as their fields' values in the first shape (``legacy_event``)."""
+    return repr([legacy_event(e) for e in events])
 
 
 def fingerprint(games: int, max_turns: int = 600) -> dict[str, str]:
@@ -51,14 +71,14 @@ def fingerprint(games: int, max_turns: int = 600) -> dict[str, str]:
         h = hashes[edition]
         game = Game.new(spec, [(f"P{s}", spec.tokens[s]) for s in range(4)], seed=i)
         bots = [make_bot(bot, i * 16 + s) for s in range(4)]
-        h.update(repr(game.last_events).encode())
+        h.update(_event_repr(game.last_events).encode())
         while not game.over and game.st.turns < max_turns:
             _, who = game.waiting_for
             action = bots[who].choose(game, who)
             events = game.act(action)
             h.update(repr(action).encode())
-            h.update(repr(events).encode())
-        h.update(_state_repr(game.st).encode())
+            h.update(_event_repr(events).encode())
+        h.update(_state_repr(game).encode())
     return {e: h.hexdigest()[:16] for e, h in hashes.items()}
 
 

@@ -26,16 +26,114 @@ LEGACY_FIELDS = (
 """The state's fields, in order, as the first fingerprint saw them (the generator left out)."""
 
 
+CLOSED = {
+    "buy_deed": -1, "tax_space": -1, "pending_move": 0, "auction": None, "auction_queue": [],
+    "debts": [], "trade": None, "transfers": [], "place_building": -1, "place_kind": "",
+    "place_bid": 0, "moving": False, "move_left": 0, "move_rent_mult": 1, "move_dice_mult": 0,
+    "ring_meet": [], "ring_eye": False,
+}
+"""The decision fields of the first shape, as they read when nothing waits. A finished game
+waits for nothing, so they are read so there: the first shape's ``close_decisions`` left some
+of them set (``pending_move``, ``moving``, ``ring_meet``), which was no behaviour of the game."""
+
+
 def behaviour_view(game: Game) -> list[tuple[str, Any]]:
     """(name, value) for each of ``LEGACY_FIELDS``."""
     st = game.st
     names = {f.name for f in fields(st)}
     if "buy_deed" in names:  # the first shape itself
-        return [(name, getattr(st, name)) for name in LEGACY_FIELDS]
-    raise NotImplementedError
+        read = lambda name: getattr(st, name)  # noqa: E731
+    else:
+        read = lambda name: _framed(game, name)  # noqa: E731
+    return [(name, CLOSED[name] if st.over and name in CLOSED else read(name))
+            for name in LEGACY_FIELDS]
+
+
+def _first(game: Game, tag: str) -> Any:
+    return next((f for f in reversed(game.st.frames) if f.TAG == tag), None)
+
+
+def _framed(game: Game, name: str) -> Any:
+    """A field of the first shape, read from the frames and the mechanics' states."""
+    st = game.st
+    if hasattr(st, name):
+        return getattr(st, name)
+    ring = st.mech.get("ring")
+    if name.startswith("ring_"):
+        if name == "ring_meet":
+            f = _first(game, "ring_meeting")
+            return list(f.meet) if f is not None else []
+        if name == "ring_eye":
+            return _first(game, "ring_eye") is not None
+        if ring is None:
+            from monopoly_tui.engine.mechanics.ring import RingTally
+            return {"ring_bearer": -1, "ring_space": -1, "ring_circle": 0,
+                    "ring_tally": RingTally()}[name]
+        return getattr(ring, name[len("ring_"):])
+    buy, tax, walk = _first(game, "buy"), _first(game, "tax"), _first(game, "walk")
+    place, move = _first(game, "place_building"), _first(game, "move_after_debt")
+    if name == "buy_deed":
+        return buy.deed if buy is not None else -1
+    if name == "tax_space":
+        return tax.space if tax is not None else -1
+    if name == "pending_move":
+        return move.steps if move is not None else 0
+    if name == "auction":
+        a = _first(game, "auction")
+        return None if a is None else (a.deed, a.bidders, a.turn, a.high_bid, a.high_bidder,
+                                       a.building, a.requester, a.request_deed, a.floor)
+    if name == "auction_queue":
+        q = _first(game, "auction_queue")
+        return list(q.deeds) if q is not None else []
+    if name == "debts":
+        d = _first(game, "debts")
+        return [] if d is None else [(x.debtor, x.creditor, x.amount, _reason(x.reason, x.target),
+                                      x.to_pot) for x in d.debts]
+    if name == "trade":
+        t = _first(game, "trade")
+        return t.offer if t is not None else None
+    if name == "transfers":
+        t = _first(game, "transfers")
+        return list(t.transfers) if t is not None else []
+    if name == "place_building":
+        return place.player if place is not None else -1
+    if name == "place_kind":
+        return place.building if place is not None else ""
+    if name == "place_bid":
+        return place.bid if place is not None else 0
+    if name == "moving":
+        return walk is not None
+    if name == "move_left":
+        return walk.left if walk is not None else 0
+    if name == "move_rent_mult":
+        return walk.rent_mult if walk is not None else 1
+    if name == "move_dice_mult":
+        return walk.dice_mult if walk is not None else 0
+    raise KeyError(name)
+
+
+_ABOUT = {"rent", "auction", "interest", "tax", "card"}
+"""Reasons the first shape wrote with what they are about ('rent:12')."""
+
+
+def _reason(reason: str, target: int) -> str:
+    return f"{reason}:{target}" if reason in _ABOUT and target >= 0 else reason
 
 
 def legacy_event(event: Any) -> tuple[Any, ...]:
-    """An event as the tuple of its fields' values in the first shape."""
-    return (event.kind, event.player, event.amount, event.space, event.deed, event.other,
-            event.dice, event.card, event.text)
+    """An event as the tuple of its fields' values in the first shape: a payment's reason
+    said what it was about in its text ('rent:12', 'tax:4', 'card:1'); the deed, space or deck
+    it names is in a field of its own now."""
+    kind, text, space, deed, card = event.kind, event.text, event.space, event.deed, event.card
+    if kind in ("paid", "in_debt") and ":" not in text:
+        if text in ("rent", "auction", "interest") and deed >= 0:
+            text, deed = f"{text}:{deed}", -1
+        elif text == "building_auction":
+            deed = -1
+        elif text == "tax" and space >= 0:
+            text = f"tax:{space}"
+            if kind == "in_debt":
+                space = -1
+        elif text == "card" and card[0] >= 0:
+            text, card = f"card:{card[0]}", (-1, -1)
+    return (kind, event.player, event.amount, space, deed, event.other, event.dice, card, text)

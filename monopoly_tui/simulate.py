@@ -22,7 +22,8 @@ from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.spec import STREET, Spec
-from monopoly_tui.engine.state import RingTally
+from monopoly_tui.engine.invariants import check_play
+from monopoly_tui.engine.mechanics.ring import RingTally, ring_of, ring_state
 
 DEFAULT_MAX_TURNS: Final = 2000
 """The cap on player-turns per game when none is given."""
@@ -39,88 +40,8 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 16 + seat
 
 
-# ---------------------------------------------------------------- invariants
-
-
-def check_invariants(game: Game) -> list[str]:
-    """Every rulebook invariant the state breaks, in words (an empty list when all hold).
-
-    - the ledger balances: the players' cash plus the Free Parking pot equals the starting
-      money plus what the bank paid out net (money moves only between players and the bank);
-    - nobody's cash is negative; a bankrupt player holds no cash and no cards;
-    - each deed has one owner at most, and only a player still in the game;
-    - buildings: the bank's supply plus what is built equals the edition's supply, for houses
-      and for hotels; buildings stand only on streets of a whole colour group held by one
-      player with no deed of it mortgaged; built evenly (within a group, the most and least
-      built streets differ by one at most); never more than a hotel;
-    - every Get Out of Jail Free card is either in its deck or held by one player.
-    """
-    st, spec = game.st, game.spec
-    out: list[str] = []
-    players = st.players
-    n = len(players)
-    cash_total = 0
-    for i, pl in enumerate(players):
-        cash_total += pl.cash
-        if pl.cash < 0:
-            out.append(f"player {i} has negative cash ({pl.cash})")
-        if pl.bankrupt and (pl.cash or pl.cards):
-            out.append(f"bankrupt player {i} still holds cash or cards")
-    if cash_total + st.pot != st.starting_total + st.bank_net:
-        out.append(
-            f"ledger: cash {cash_total} + pot {st.pot} != starting money {st.starting_total}"
-            f" + bank paid out {st.bank_net}"
-        )
-    owner, b, mortgaged = st.owner, st.buildings, st.mortgaged
-    for d, o in enumerate(owner):
-        if not -1 <= o < n:
-            out.append(f"deed {d} has an owner that is not a player ({o})")
-        elif o >= 0 and players[o].bankrupt:
-            out.append(f"deed {d} is owned by bankrupt player {o}")
-        elif o < 0 and mortgaged[d]:
-            out.append(f"deed {d} is mortgaged but owned by the bank")
-    top = P.hotel_level(spec)
-    houses = hotels = 0
-    if any(b):
-        for d, level in enumerate(b):
-            if not level:
-                continue
-            if level < 0 or level > top:
-                out.append(f"deed {d} has building level {level} (0..{top} allowed)")
-            elif level == top:
-                hotels += 1
-            else:
-                houses += level
-            if spec.deeds[d].kind != STREET:
-                out.append(f"deed {d} has buildings but is not a street")
-        for g in spec.groups:
-            levels = [b[d] for d in g.deeds]
-            if not levels or not any(levels):
-                continue
-            o = owner[g.deeds[0]]
-            if o < 0 or any(owner[d] != o for d in g.deeds):
-                out.append(f"group {g.id} has buildings but no single owner holds all of it")
-            if any(mortgaged[d] for d in g.deeds):
-                out.append(f"group {g.id} has buildings and a mortgaged deed")
-            if max(levels) - min(levels) > 1:
-                out.append(f"group {g.id} is built unevenly ({levels})")
-    r = spec.rules
-    if st.bank_houses < 0 or st.bank_houses + houses != r.building_supply_houses:
-        out.append(
-            f"houses: bank {st.bank_houses} + built {houses} != supply {r.building_supply_houses}"
-        )
-    if st.bank_hotels < 0 or st.bank_hotels + hotels != r.building_supply_hotels:
-        out.append(
-            f"hotels: bank {st.bank_hotels} + built {hotels} != supply {r.building_supply_hotels}"
-        )
-    for deck in spec.decks:
-        held = sum(1 for pl in players for dk, _ in pl.cards if dk == deck.index)
-        if len(st.decks[deck.index]) + held != len(deck.cards):
-            out.append(
-                f"deck {deck.id}: {len(st.decks[deck.index])} in the deck + {held} held"
-                f" != {len(deck.cards)} cards"
-            )
-    return out
+check_invariants = check_play
+"""Every rulebook invariant the state breaks (``engine.invariants.check_play``)."""
 
 
 # ---------------------------------------------------------------- one game
@@ -413,9 +334,8 @@ class RunReport:
 
 def ring_tally(game: Game) -> RingTally | None:
     """A copy of the Ring's counts at the end of a game (None for an edition without a Ring)."""
-    if game.spec.ring is None:
-        return None
-    return replace(game.st.ring_tally)
+    rs = ring_state(game.st)
+    return replace(rs.tally) if rs is not None else None
 
 
 def ring_story(report: RunReport) -> dict[str, Any]:
@@ -423,7 +343,7 @@ def ring_story(report: RunReport) -> dict[str, Any]:
     won in a battle, found lying alone), battles fought, Eyes that dropped it and what they
     cost, drops on the way to jail; how far the tracker got; how many games it ended. Empty
     for an edition without a Ring."""
-    ring = report.spec.ring
+    ring = ring_of(report.spec)
     tallies = [r.ring for r in report.results if r.ring is not None]
     if ring is None or not tallies:
         return {}
@@ -455,7 +375,7 @@ def ring_story(report: RunReport) -> dict[str, Any]:
 def ring_story_lines(report: RunReport) -> list[str]:
     """The Ring's story for the text report, in the edition's words."""
     s = ring_story(report)
-    ring = report.spec.ring
+    ring = ring_of(report.spec)
     if not s or ring is None:
         return []
     money = report.spec.vocab.money_format.replace("{amount}", f"{s['eye_penalties']:.1f}")

@@ -39,6 +39,14 @@ from monopoly_tui.bots.ring_choice import ring_choice
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.frames import (
+    AuctionFrame,
+    BuyFrame,
+    DebtsFrame,
+    TaxFrame,
+    TradeFrame,
+    TransfersFrame,
+)
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.spec import Spec
 from monopoly_tui.engine.state import GameState, TradeOffer
@@ -219,7 +227,9 @@ class BasicBot:
         """Buy when the reserve stays, or (when it can pay) when the deed completes or blocks
         a colour group; otherwise let it go to auction."""
         st = game.st
-        d = st.buy_deed
+        f = game.frame
+        assert isinstance(f, BuyFrame)
+        d = f.deed
         board = self.board
         cash = st.players[player].cash
         price = board.price[d]
@@ -237,8 +247,8 @@ class BasicBot:
         supply, up to half as much again as its price. Never above what it could raise, and,
         unless the deed completes a group, never into debt or below half the reserve."""
         st = game.st
-        auc = st.auction
-        assert auc is not None
+        auc = game.frame
+        assert isinstance(auc, AuctionFrame)
         cash = st.players[player].cash
         reserve = self.reserve(st, player)
         if auc.deed >= 0:
@@ -260,7 +270,9 @@ class BasicBot:
     def _tax(self, game: Game, player: int) -> Action:
         """The cheaper of the flat amount and the percentage of its total worth."""
         st = game.st
-        sp = game.spec.spaces[st.tax_space]
+        f = game.frame
+        assert isinstance(f, TaxFrame)
+        sp = game.spec.spaces[f.space]
         worth = P.total_worth(game.spec, st, player)
         if worth * sp.tax_percent // 100 < sp.tax_amount:
             return simple_action(A.A_TAX_PERCENT, player, sp.index)
@@ -271,7 +283,9 @@ class BasicBot:
         decision offers (selling and mortgaging everything would not pay); otherwise raise
         cash, least valuable first."""
         st = game.st
-        debt = st.debts[0]
+        f = game.frame
+        assert isinstance(f, DebtsFrame)
+        debt = f.debts[0]
         cash = st.players[player].cash
         if cash >= debt.amount:
             return simple_action(A.A_PAY_DEBT, player)
@@ -339,7 +353,9 @@ class BasicBot:
     def _transfer(self, game: Game, player: int) -> Action:
         """Lift the mortgage of a deed received when the reserve stays; else keep it."""
         st = game.st
-        d = st.transfers[0].deed
+        f = game.frame
+        assert isinstance(f, TransfersFrame)
+        d = f.transfers[0].deed
         cost = self.board.unmortgage_cost[d]
         if st.players[player].cash - cost >= self.reserve(st, player):
             return simple_action(A.A_LIFT, player, d)
@@ -363,8 +379,9 @@ class BasicBot:
     def _answer(self, game: Game, player: int) -> Action:
         """Accept a fair trade (worth at least nothing by ``trade_value``); reject the rest."""
         st = game.st
-        offer = st.trade
-        assert offer is not None
+        f = game.frame
+        assert isinstance(f, TradeFrame)
+        offer = f.offer
         value = trade_value(self.board, st, player, offer, game.spec.rules.jail_fine)
         if value >= 0:
             return simple_action(A.A_ACCEPT, player)

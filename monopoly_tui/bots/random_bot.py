@@ -12,6 +12,7 @@ import random
 from monopoly_tui.bots.base import ExtraLimit, NoChoiceError
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.frames import AuctionFrame
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.state import TradeOffer
 
@@ -80,8 +81,8 @@ class RandomBot:
         drop = next(a for a in choices if a.kind == A.A_DROP)
         if bid is None or r.random() < DROP_CHANCE:
             return drop
-        auc = game.st.auction
-        assert auc is not None
+        auc = game.frame
+        assert isinstance(auc, AuctionFrame)
         lo, hi = game.min_bid(), game.max_bid(player)
         worth = game.spec.deeds[auc.deed].price if auc.deed >= 0 else auc.floor
         hi = min(hi, lo + max(worth, 10))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.mechanics.ring import rules, state_of
 
 
 def ring_choice(game: Game, player: int) -> Action:
@@ -24,9 +25,8 @@ def ring_choice(game: Game, player: int) -> Action:
     if A.A_BATTLE in by_kind:
         return by_kind[A.A_BATTLE]
     spec, st = game.spec, game.st
-    assert spec.ring is not None
-    track = spec.ring.track
-    nxt = st.ring_circle + 1
+    track = rules(spec).track
+    nxt = state_of(st).circle + 1
     if nxt >= len(track) or st.players[player].cash >= track[nxt].penalty:
         return by_kind[A.A_PASS_BY]
     return by_kind[A.A_OFFER_RING]

@@ -26,7 +26,10 @@ import typing
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from monopoly_tui.engine import mechanics as _mechanics  # noqa: F401  (registers their records)
+from monopoly_tui.engine import frames as _frames  # noqa: F401  (registers the core's frames)
 from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.frame import TAGGED, Frame, MechanicState
 from monopoly_tui.engine.spec import GET_OUT_OF_JAIL_FREE, STREET, TAX, Spec
 from monopoly_tui.engine.state import GameState
 
@@ -62,6 +65,9 @@ def encode(value: Any, compact: bool = False) -> Json:
         plan = _defaults(t)
     if plan is not None:
         out: dict[str, Json] = {}
+        tag = getattr(t, "TAG", "")
+        if tag:  # a frame or a mechanic's state: saved with its kind
+            out["type"] = tag
         for f, default in plan:
             v = getattr(value, f)
             if compact and default is not _NO_DEFAULT and v == default:
@@ -173,6 +179,8 @@ def _make_decoder(tp: Any) -> _Decoder:
         return dec_none
     if tp is random.Random:
         return _dec_random
+    if tp is Frame or tp is MechanicState:
+        return _tagged_decoder("frame" if tp is Frame else "mechanic")
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
         return _dataclass_decoder(tp)
     origin = typing.get_origin(tp)
@@ -261,6 +269,23 @@ def field_types(cls: type) -> dict[str, Any]:
     return declared_field_types(cls)
 
 
+def _tagged_decoder(family: str) -> _Decoder:
+    """A record of one of a family's registered kinds, read by its ``type`` tag."""
+    known = TAGGED[family]
+
+    def dec_tagged(data: Any, path: str) -> Any:
+        if not isinstance(data, dict):
+            raise SnapshotError(path, f"expected an object (a {family}), got {_kind(data)}")
+        tag = data.get("type")
+        cls = known.get(tag) if isinstance(tag, str) else None
+        if cls is None:
+            raise SnapshotError(f"{path}.type", f"{_kind(tag)} is not a kind of {family} "
+                                f"(known: {', '.join(sorted(known))})")
+        rest = {k: v for k, v in data.items() if k != "type"}
+        return _decoder(cls)(rest, path)
+    return dec_tagged
+
+
 def _dataclass_decoder(cls: type) -> _Decoder:
     hints = field_types(cls)
     plan: list[tuple[str, _Decoder, bool]] = []
@@ -305,7 +330,81 @@ def encode_state(st: GameState) -> dict[str, Json]:
 
 
 def decode_state(data: Json, path: str = "state") -> GameState:
+    """The state a save's snapshot holds; a snapshot written before the decisions became
+    frames (``buy_deed``, ``debts``, ``ring_bearer``... fields) is read in its first shape and
+    turned into the frames and mechanic states it stands for (``migrate_first_shape``)."""
+    if isinstance(data, dict) and "buy_deed" in data and "frames" not in data:
+        data = migrate_first_shape(data)
     return decode(GameState, data, path)
+
+
+_FIRST_SHAPE_MARKERS = (
+    "buy_deed", "tax_space", "pending_move", "auction", "auction_queue", "debts", "trade",
+    "transfers", "place_building", "place_kind", "place_bid", "moving", "move_left",
+    "move_rent_mult", "move_dice_mult", "ring_bearer", "ring_space", "ring_circle",
+    "ring_meet", "ring_eye", "ring_tally",
+)
+"""The fields of the first shape that are frames or a mechanic's state now."""
+
+
+def _first_shape_debt(d: Any) -> Any:
+    """A debt of the first shape: its reason 'rent:12' is the reason 'rent' about deed 12."""
+    if not isinstance(d, dict) or not isinstance(d.get("reason"), str):
+        return d
+    reason, _, about = d["reason"].partition(":")
+    out = {k: v for k, v in d.items() if k != "reason"}
+    out["reason"] = reason
+    if about.lstrip("-").isdigit():
+        out["target"] = int(about)
+    return out
+
+
+def migrate_first_shape(data: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot of the first shape as the current one: each marker field becomes the frame it
+    stood for, in the order of their ranks (the order the first shape decided them in), and
+    the Ring's fields become the Ring's state (when the game had the Ring: it was borne, or
+    lay on a space)."""
+    out = {k: v for k, v in data.items() if k not in _FIRST_SHAPE_MARKERS}
+    cur = data.get("current", 0)
+    frames: list[dict[str, Any]] = []
+    if data.get("pending_move"):
+        frames.append({"type": "move_after_debt", "player": cur, "steps": data["pending_move"]})
+    if data.get("ring_eye"):
+        frames.append({"type": "ring_eye"})
+    if data.get("buy_deed", -1) != -1:
+        frames.append({"type": "buy", "player": cur, "deed": data["buy_deed"]})
+    if data.get("tax_space", -1) != -1:
+        frames.append({"type": "tax", "player": cur, "space": data["tax_space"]})
+    if data.get("moving"):
+        frames.append({"type": "walk", "player": cur, "left": data.get("move_left", 0),
+                       "rent_mult": data.get("move_rent_mult", 1),
+                       "dice_mult": data.get("move_dice_mult", 0)})
+    if data.get("ring_meet"):
+        frames.append({"type": "ring_meeting", "meet": data["ring_meet"]})
+    if data.get("auction_queue"):
+        frames.append({"type": "auction_queue", "deeds": data["auction_queue"]})
+    if isinstance(data.get("auction"), dict):
+        frames.append({"type": "auction", **data["auction"]})
+    if data.get("debts"):
+        debts = data["debts"]
+        frames.append({"type": "debts", "debts": [_first_shape_debt(d) for d in debts]
+                       if isinstance(debts, list) else debts})
+    if data.get("place_building", -1) != -1:
+        frames.append({"type": "place_building", "player": data["place_building"],
+                       "building": data.get("place_kind", ""), "bid": data.get("place_bid", 0)})
+    if data.get("transfers"):
+        frames.append({"type": "transfers", "transfers": data["transfers"]})
+    if isinstance(data.get("trade"), dict):
+        frames.append({"type": "trade", "offer": data["trade"]})
+    out["frames"] = frames
+    if data.get("ring_bearer", -1) != -1 or data.get("ring_space", -1) != -1:
+        ring: dict[str, Any] = {"type": "ring", "bearer": data.get("ring_bearer", -1),
+                                "space": data.get("ring_space", -1),
+                                "circle": data.get("ring_circle", 0)}
+        if "ring_tally" in data:
+            ring["tally"] = data["ring_tally"]
+        out["mech"] = {"ring": ring}
+    return out
 
 
 def encode_action(action: Action) -> dict[str, Json]:
@@ -359,196 +458,7 @@ def _short(value: Json) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-# ---------------------------------------------------------------- checking a state
+from monopoly_tui.engine.invariants import check_state  # noqa: E402  (the loader's check)
 
-
-def check_state(spec: Spec, st: GameState) -> list[str]:
-    """What in ``st`` breaks the rules of ``spec`` (the edition with the game's options
-    applied), as readable lines naming the field; empty when the state is sound.
-
-    These are the invariants every state the engine reaches keeps: a state edited by hand
-    that breaks one could not have come from play.
-    """
-    problems: list[str] = []
-    bad = problems.append
-    n = len(st.players)
-    nd = len(spec.deeds)
-    size = spec.size
-    top = spec.rules.houses_per_hotel + 1
-
-    def player_ok(p: int, allow_bank: bool = False) -> bool:
-        return (allow_bank and p == -1) or 0 <= p < n
-
-    def deed_ok(d: int) -> bool:
-        return 0 <= d < nd
-
-    if not spec.players_min <= n <= spec.players_max:
-        bad(f"players: {n} players, but {spec.name} is for "
-            f"{spec.players_min} to {spec.players_max}")
-    for name, seq, want in (("owner", st.owner, nd), ("buildings", st.buildings, nd),
-                            ("mortgaged", st.mortgaged, nd), ("landings", st.landings, size),
-                            ("decks", st.decks, len(spec.decks))):
-        if len(seq) != want:
-            bad(f"{name}: {len(seq)} entries, the edition needs {want}")
-    if problems:
-        return problems  # the rest would index out of range
-
-    for i, pl in enumerate(st.players):
-        where = f"players[{i}] ({pl.name})"
-        if pl.cash < 0:
-            bad(f"{where}.cash: {pl.cash} is negative (money owed is a debt, not negative cash)")
-        if not 0 <= pl.position < size:
-            bad(f"{where}.position: {pl.position} is not a space of the board (0 to {size - 1})")
-        elif pl.in_jail and pl.position != spec.jail_space:
-            bad(f"{where}: in jail but on space {pl.position}, not the jail ({spec.jail_space})")
-        if pl.jail_turns < 0:
-            bad(f"{where}.jail_turns: {pl.jail_turns} is negative")
-        if pl.bankrupt and pl.cards:
-            bad(f"{where}: bankrupt but still holds cards")
-
-    for d in range(nd):
-        where = f"owner[{d}] ({spec.deeds[d].name})"
-        o = st.owner[d]
-        if not player_ok(o, allow_bank=True):
-            bad(f"{where}: {o} is not a player (0 to {n - 1}) or the bank (-1)")
-            continue
-        if o >= 0 and st.players[o].bankrupt:
-            bad(f"{where}: owned by {st.players[o].name}, who is bankrupt")
-        if st.mortgaged[d] and o < 0:
-            bad(f"mortgaged[{d}] ({spec.deeds[d].name}): mortgaged but owned by the bank")
-        level = st.buildings[d]
-        if level == 0:
-            continue
-        bwhere = f"buildings[{d}] ({spec.deeds[d].name})"
-        if not 0 <= level <= top:
-            bad(f"{bwhere}: {level} is not a building level (0 to {top}, {top} is a hotel)")
-        if spec.deeds[d].kind != STREET:
-            bad(f"{bwhere}: only streets take buildings")
-            continue
-        group = spec.groups[spec.deeds[d].group].deeds
-        if any(st.owner[g] != o for g in group) or o < 0:
-            bad(f"{bwhere}: built on, but the owner does not own the whole group")
-        if any(st.mortgaged[g] for g in group):
-            bad(f"{bwhere}: built on, but a deed of its group is mortgaged")
-        if max(st.buildings[g] for g in group) - min(st.buildings[g] for g in group) > 1:
-            bad(f"{bwhere}: the group is not built evenly")
-
-    houses = sum(b for b in st.buildings if 0 < b < top)
-    hotels = sum(1 for b in st.buildings if b == top)
-    r = spec.rules
-    if st.bank_houses < 0 or st.bank_houses + houses != r.building_supply_houses:
-        bad(f"bank_houses: {st.bank_houses} in the bank and {houses} on the board, but the "
-            f"edition has {r.building_supply_houses}")
-    if st.bank_hotels < 0 or st.bank_hotels + hotels != r.building_supply_hotels:
-        bad(f"bank_hotels: {st.bank_hotels} in the bank and {hotels} on the board, but the "
-            f"edition has {r.building_supply_hotels}")
-
-    # Every card is in exactly one place: its deck, or a player's hand.
-    seen: dict[tuple[int, int], str] = {}
-    for di, order in enumerate(st.decks):
-        for ci in order:
-            if not 0 <= ci < len(spec.decks[di].cards):
-                bad(f"decks[{di}]: {ci} is not a card of {spec.decks[di].name}")
-            elif (di, ci) in seen:
-                bad(f"decks[{di}]: card {ci} is in two places")
-            seen[(di, ci)] = "deck"
-    for i, pl in enumerate(st.players):
-        for di, ci in pl.cards:
-            if not 0 <= di < len(spec.decks) or not 0 <= ci < len(spec.decks[di].cards):
-                bad(f"players[{i}].cards: ({di}, {ci}) is not a card")
-            elif spec.decks[di].cards[ci].kind != GET_OUT_OF_JAIL_FREE:
-                bad(f"players[{i}].cards: ({di}, {ci}) is not a card a player keeps")
-            elif (di, ci) in seen:
-                bad(f"players[{i}].cards: card ({di}, {ci}) is in two places")
-            seen[(di, ci)] = "hand"
-    for di, deck in enumerate(spec.decks):
-        missing = [ci for ci in range(len(deck.cards)) if (di, ci) not in seen]
-        if missing:
-            bad(f"decks[{di}]: cards {missing} of {deck.name} are nowhere")
-
-    total = sum(pl.cash for pl in st.players) + st.pot
-    if st.pot < 0:
-        bad(f"pot: {st.pot} is negative")
-    if total != st.starting_total + st.bank_net:
-        bad(f"cash: the players hold {total - st.pot} and the pot {st.pot}, but the ledger "
-            f"says {st.starting_total + st.bank_net} (starting money {st.starting_total}, "
-            f"net paid out by the bank {st.bank_net}): money appeared or vanished")
-
-    if not 0 <= st.current < n:
-        bad(f"current: {st.current} is not a player")
-    if not 0 <= st.first_player < n:
-        bad(f"first_player: {st.first_player} is not a player")
-    if st.stage not in ("pre_roll", "post_move"):
-        bad(f"stage: '{st.stage}' is not a stage (pre_roll, post_move)")
-    if st.last_roll and (
-        len(st.last_roll) != spec.dice.count
-        or not all(0 <= f < len(spec.dice.values) for f in st.last_roll)
-    ):
-        bad(f"last_roll: {list(st.last_roll)} is not a roll of the edition's dice")
-    for name in ("doubles", "rounds", "turns", "decisions", "pending_move"):
-        if getattr(st, name) < 0:
-            bad(f"{name}: {getattr(st, name)} is negative")
-    if st.buy_deed != -1 and (not deed_ok(st.buy_deed) or st.owner[st.buy_deed] != -1):
-        bad(f"buy_deed: {st.buy_deed} is not a deed the bank has for sale")
-    if st.tax_space != -1 and (
-        not 0 <= st.tax_space < size or spec.spaces[st.tax_space].kind != TAX
-    ):
-        bad(f"tax_space: {st.tax_space} is not a tax space")
-    a = st.auction
-    if a is not None:
-        if not (deed_ok(a.deed) or (a.deed == -1 and a.building in ("house", "hotel"))):
-            bad(f"auction.deed: {a.deed} is not a deed")
-        if not a.bidders or not all(player_ok(b) for b in a.bidders):
-            bad(f"auction.bidders: {a.bidders} are not players")
-        elif not 0 <= a.turn < len(a.bidders):
-            bad(f"auction.turn: {a.turn} is not one of the {len(a.bidders)} bidders")
-        if a.high_bidder != -1 and not player_ok(a.high_bidder):
-            bad(f"auction.high_bidder: {a.high_bidder} is not a player")
-        if a.high_bid < 0:
-            bad(f"auction.high_bid: {a.high_bid} is negative")
-    for q in st.auction_queue:
-        if not deed_ok(q):
-            bad(f"auction_queue: {q} is not a deed")
-    for i, debt in enumerate(st.debts):
-        if not player_ok(debt.debtor) or not player_ok(debt.creditor, allow_bank=True):
-            bad(f"debts[{i}]: between {debt.debtor} and {debt.creditor}, not players")
-        if debt.amount <= 0:
-            bad(f"debts[{i}].amount: {debt.amount} is not a debt")
-    for i, c in enumerate(st.claims):
-        if not player_ok(c.owner) or not player_ok(c.payer) or not deed_ok(c.deed):
-            bad(f"claims[{i}]: not a claim between players for a deed")
-    for i, t in enumerate(st.transfers):
-        if not player_ok(t.player) or not deed_ok(t.deed):
-            bad(f"transfers[{i}]: not a deed of a player")
-    if st.trade is not None and not (player_ok(st.trade.proposer) and player_ok(st.trade.partner)):
-        bad("trade: not between two players")
-    if st.place_building != -1 and (
-        not player_ok(st.place_building) or st.place_kind not in ("house", "hotel")
-    ):
-        bad(f"place_building: {st.place_building} ({st.place_kind!r}) is not a building to place")
-    if st.over:
-        if not player_ok(st.winner):
-            bad(f"winner: {st.winner} is not a player")
-    elif st.winner != -1:
-        bad(f"winner: {st.winner}, but the game is not over")
-    if any(x < 0 for x in st.landings):
-        bad("landings: a count is negative")
-    # The Ring (Lord of the Rings): who bears it, or where it lies, and who is still to meet.
-    bearer = getattr(st, "ring_bearer", -1)
-    if bearer != -1 and not (player_ok(bearer) and (st.over or not st.players[bearer].bankrupt)):
-        bad(f"ring_bearer: {bearer} is not a player in the game")
-    lies = getattr(st, "ring_space", -1)
-    if lies != -1 and not 0 <= lies < size:
-        bad(f"ring_space: {lies} is not a space of the board")
-    if bearer != -1 and lies != -1:
-        bad(f"ring_space: the Ring lies on space {lies} but {st.players[bearer].name} bears it")
-    for q in getattr(st, "ring_meet", []):
-        if not player_ok(q):
-            bad(f"ring_meet: {q} is not a player")
-    if getattr(st, "move_left", 0) < 0:
-        bad(f"move_left: {st.move_left} is negative")
-    if st.last_card != (-1, -1):
-        dk, ci = st.last_card
-        if not (0 <= dk < len(spec.decks) and 0 <= ci < len(spec.decks[dk].cards)):
-            bad(f"last_card: {list(st.last_card)} is not a card")
-    return problems
+__all__ = ["SnapshotError", "check_state", "decode", "decode_action", "decode_state", "encode",
+           "encode_action", "encode_state", "migrate_first_shape", "state_diff", "state_digest"]

@@ -120,11 +120,16 @@ class DeckSpec:
 
 @dataclass(frozen=True, slots=True)
 class DiceSpec:
+    """A set of dice of one kind: how many are rolled together, and each face's value, label
+    and mark (the Eye's face counts 0 and is marked ``eye``)."""
+
     count: int
     values: tuple[int, ...]
     labels: tuple[str, ...]
     marks: tuple[str, ...]
     doubles: bool = True
+    name: str = "dice"
+    """The dice's name: ``dice`` for the movement dice; a mechanic names its own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,37 +225,6 @@ class Vocab:
 
 
 @dataclass(frozen=True, slots=True)
-class RingCircleSpec:
-    """One circle of the Ring's track (see ``monopoly_tui.engine.ring``)."""
-
-    penalty: int
-    go_salary: int
-    """The bearer's salary at GO while the tracker is here; 0 for the usual salary."""
-    double_rent: bool
-    label: str
-
-
-@dataclass(frozen=True, slots=True)
-class RingSpec:
-    """The Ring mechanic's numbers and words (the ruleset's ``ring`` block)."""
-
-    track: tuple[RingCircleSpec, ...]
-    """From Start (index 0) to the last circle; the tracker past it has reached the end."""
-    end_reward: int
-    end_reason: str
-    end_payout: bool
-    eye_mark: str
-    battle_tie: str
-    ring: str = "the Ring"
-    bearer: str = "Ring-bearer"
-    tracker: str = "Ring Tracker"
-    start: str = "Start"
-    end: str = "the end of the track"
-    battle: str = "battle"
-    eye: str = "the Eye"
-
-
-@dataclass(frozen=True, slots=True)
 class VariantSpec:
     id: str
     name: str
@@ -281,8 +255,11 @@ class Spec:
     content_hash: str = ""
     jail_space: int = -1
     go_space: int = 0
-    ring: RingSpec | None = None
-    """The Ring mechanic, or None when the edition has no Ring."""
+    mechanics: dict[str, Any] = field(default_factory=dict, hash=False)
+    """The mechanics the edition switches on (``engine.mechanics``), by name, each with its
+    numbers and words (the Ring's ``RingSpec``...)."""
+    extra_dice: tuple[DiceSpec, ...] = ()
+    """Dice besides the movement dice, each named (a mechanic's own die)."""
     # derived lookups (filled by __post_init__)
     space_by_id: dict[str, int] = field(default_factory=dict, compare=False)
 
@@ -300,6 +277,15 @@ class Spec:
                 return v
         known = ", ".join(v.id for v in self.variants) or "none"
         raise KeyError(f"edition '{self.id}' has no variant '{variant_id}' (variants: {known})")
+
+    def die(self, name: str) -> DiceSpec:
+        """The dice of this name (``dice``: the movement dice)."""
+        if name == self.dice.name:
+            return self.dice
+        for d in self.extra_dice:
+            if d.name == name:
+                return d
+        raise KeyError(f"edition '{self.id}' has no dice named '{name}'")
 
     def with_rules(self, rules: RulesSpec) -> Spec:
         return replace(self, rules=rules, space_by_id={})

@@ -10,6 +10,10 @@ import random
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
+from monopoly_tui.engine.frame import Frame, MechanicState
+
+
+
 
 @dataclass(slots=True)
 class Player:
@@ -26,26 +30,6 @@ class Player:
 
 
 @dataclass(slots=True)
-class Auction:
-    """A deed (or a building in short supply) going to the highest bidder."""
-
-    deed: int
-    """The deed for sale, or -1 when a building is auctioned."""
-    bidders: list[int]
-    """Players still in the auction, in the order they are asked."""
-    turn: int = 0
-    """Index into bidders of whoever is asked next."""
-    high_bid: int = 0
-    high_bidder: int = -1
-    building: str = ""
-    """'house' or 'hotel' when a building in short supply is auctioned."""
-    requester: int = -1
-    request_deed: int = -1
-    floor: int = 0
-    """The lowest bid allowed (a building's price in a shortage auction)."""
-
-
-@dataclass(slots=True)
 class Debt:
     """A payment owed and not yet made: settled before the game goes on.
 
@@ -57,16 +41,22 @@ class Debt:
     """A player, or -1 for the bank."""
     amount: int
     reason: str
+    """What it is for: rent, tax, card, auction, interest, jail_fine, building_auction, or a
+    mechanic's own charge (ring_penalty)."""
     to_pot: bool = False
     """Paid into the Free Parking pot instead of the bank (when that rule is on)."""
+    target: int = -1
+    """What the reason is about: the deed (rent, auction, interest), the space (tax) or the
+    deck (card); -1 when the reason names no thing."""
 
     def __init__(self, debtor: int, creditor: int, amount: int, reason: str,
-                 to_pot: bool = False) -> None:
+                 to_pot: bool = False, target: int = -1) -> None:
         self.debtor = debtor
         self.creditor = creditor
         self.amount = amount
         self.reason = reason
         self.to_pot = to_pot
+        self.target = target
 
 
 @dataclass(slots=True)
@@ -102,28 +92,6 @@ class MortgagedTransfer:
 
 
 @dataclass(slots=True)
-class RingTally:
-    """The Ring's story so far, for statistics (counted by ``engine.ring``)."""
-
-    offered: int = 0
-    """Times a bearer offered the Ring to a player met on the way."""
-    battles: int = 0
-    battles_won: int = 0
-    """Battles the challenger won (the Ring changed hands)."""
-    found: int = 0
-    """Times a Ring lying alone was picked up."""
-    eye_drops: int = 0
-    eye_penalties: int = 0
-    """Money the Eye cost bearers (the circles' penalties owed)."""
-    jail_drops: int = 0
-    bankrupt_drops: int = 0
-    bearer_turns: int = 0
-    """Turns started with the Ring (each moved the tracker one circle)."""
-    best_circle: int = 0
-    """The furthest circle the tracker reached."""
-
-
-@dataclass(slots=True)
 class GameState:
     players: list[Player]
     owner: list[int]
@@ -152,21 +120,9 @@ class GameState:
     turns: int = 0
     """Player-turns taken."""
     decisions: int = 0
-    buy_deed: int = -1
-    tax_space: int = -1
-    pending_move: int = 0
-    """Spaces still to move once a debt is settled (leaving jail after the third try)."""
-    auction: Auction | None = None
-    auction_queue: list[int] = field(default_factory=list)
-    debts: list[Debt] = field(default_factory=list)
+    frames: list[Frame] = field(default_factory=list)
+    """The decisions and steps under way, the one on top deciding next (``engine.frames``)."""
     claims: list[Claim] = field(default_factory=list)
-    trade: TradeOffer | None = None
-    transfers: list[MortgagedTransfer] = field(default_factory=list)
-    place_building: int = -1
-    """A player who won a building auction and must place it."""
-    place_kind: str = ""
-    place_bid: int = 0
-    """The winning bid for that building; it is paid when the building is placed."""
     pot: int = 0
     bank_net: int = 0
     """Money the bank has paid out minus what it has taken in (the ledger's balance)."""
@@ -178,40 +134,14 @@ class GameState:
     landings: list[int] = field(default_factory=list)
     """How often each space was landed on (for statistics)."""
     last_card: tuple[int, int] = (-1, -1)
-    # A move that goes space by space (when the edition has the Ring): it can stop to ask the
-    # mover something and resume from here.
-    moving: bool = False
-    """A step-by-step move is under way: the space is resolved when move_left reaches 0."""
-    move_left: int = 0
-    """Spaces still to walk in the move under way."""
-    move_rent_mult: int = 1
-    """Rent multiplier for the space the move ends on (a card's 'pay twice the rent')."""
-    move_dice_mult: int = 0
-    """Dice multiplier for the space the move ends on (a card's 'roll and pay ten times')."""
-    # The Ring (monopoly_tui.engine.ring)
-    ring_bearer: int = -1
-    """The player who bears the Ring, or -1."""
-    ring_space: int = -1
-    """The space where the Ring lies alone, or -1."""
-    ring_circle: int = 0
-    """Where the tracker stands: 0 is Start."""
-    ring_meet: list[int] = field(default_factory=list)
-    """Players on the mover's current space still to be asked about (offer the Ring to them,
-    or battle them for it)."""
-    ring_eye: bool = False
-    """The bearer rolled the Eye this move: the Ring drops when the move is resolved."""
-    ring_tally: RingTally = field(default_factory=RingTally)
+    mech: dict[str, MechanicState] = field(default_factory=dict)
+    """Each switched-on mechanic's own state, by the mechanic's name."""
 
 
 def close_decisions(st: GameState) -> None:
-    """Leave nothing waiting: no auction (or queued auction), debt, trade offer, mortgaged deed
-    to settle, deed to buy, tax to choose or building to place."""
-    st.auction = None
-    st.auction_queue = []
-    st.debts = []
-    st.trade = None
-    st.transfers = []
-    st.buy_deed = st.tax_space = st.place_building = -1
+    """Leave nothing waiting: no frame (auction, debt, trade offer, mortgaged deed to settle,
+    deed to buy, tax to choose, building to place, move under way) is left."""
+    st.frames = []
 
 
 def copy_state(st: GameState) -> GameState:
@@ -234,6 +164,8 @@ def _copy(value: Any) -> Any:
         if not value or isinstance(value[0], _IMMUTABLE):  # the state's lists are of one type
             return value.copy()
         return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, random.Random):
         rng = random.Random()
         rng.setstate(value.getstate())

@@ -7,6 +7,7 @@ import json
 from dataclasses import fields
 
 from monopoly_tui.engine import spec as S
+from monopoly_tui.engine.mechanics.ring import RingCircleSpec, RingSpec
 from monopoly_tui.rules import models as M
 
 
@@ -183,12 +184,12 @@ def compile_ruleset(rs: M.Ruleset) -> S.Spec:
     )
     vocab = S.Vocab(**rs.vocabulary.model_dump())
     jail = next((i for i, s in enumerate(spaces) if s.kind == S.JAIL), -1)
-    ring = None
+    mechanics: dict[str, object] = {}
     if rs.ring is not None:
         r = rs.ring
-        ring = S.RingSpec(
+        mechanics["ring"] = RingSpec(
             track=tuple(
-                S.RingCircleSpec(
+                RingCircleSpec(
                     penalty=c.penalty,
                     go_salary=c.go_salary or 0,
                     double_rent=c.double_rent,
@@ -224,5 +225,5 @@ def compile_ruleset(rs: M.Ruleset) -> S.Spec:
         ),
         content_hash=content_hash(rs),
         jail_space=jail,
-        ring=ring,
+        mechanics=mechanics,
     )

@@ -1,0 +1,200 @@
+"""What a player may do at any time the rules allow: build, sell buildings, mortgage, lift a
+mortgage, propose a trade, ask for rent owed. (When they may: ``Game.anytime_problem``.)"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from monopoly_tui.engine import actions as A
+from monopoly_tui.engine import property as P
+from monopoly_tui.engine.actions import Action, Event, IllegalAction
+from monopoly_tui.engine.frames import TradeFrame, place, start_auction
+from monopoly_tui.engine.spec import STREET
+from monopoly_tui.engine.state import TradeOffer
+
+if TYPE_CHECKING:
+    from monopoly_tui.engine.game import Game
+
+
+def build(game: Game, a: Action) -> None:
+    """Buy a house (or a hotel) from the bank for a street, building evenly. When the bank has
+    fewer left than players who could buy one, the building is auctioned among them."""
+    st, spec = game.st, game.spec
+    why = P.can_build(spec, st, a.player, a.target) if 0 <= a.target < len(spec.deeds) \
+        else "no such deed"
+    if why:
+        raise IllegalAction(a, why)
+    d = spec.deeds[a.target]
+    hotel = st.buildings[a.target] + 1 == P.hotel_level(spec)
+    kind = "hotel" if hotel else "house"
+    # A shortage: more players could build than the bank has buildings left.
+    left = st.bank_hotels if hotel else st.bank_houses
+    # No shortage is possible while the bank has a building for every player.
+    wanting = could_build(game, kind) if left < len(st.players) else []
+    if len(wanting) > 1 and left < len(wanting):
+        start_auction(game, -1, first=a.player, building=kind,
+                      bidders=[a.player] + [w for w in wanting if w != a.player],
+                      requester=a.player, request_deed=a.target,
+                      floor=d.hotel_cost if hotel else d.house_cost)
+        return
+    game.pay_bank(a.player, d.hotel_cost if hotel else d.house_cost)
+    place(game, a.player, a.target, kind)
+
+
+def could_build(game: Game, kind: str) -> list[int]:
+    """Players who could legally buy a building of this kind now."""
+    st, spec = game.st, game.spec
+    out = []
+    for q, pl in enumerate(st.players):
+        if pl.bankrupt:
+            continue
+        for d in spec.deeds:
+            if st.owner[d.index] == q and d.kind == STREET \
+                    and not P.can_build(spec, st, q, d.index):
+                is_hotel = st.buildings[d.index] + 1 == P.hotel_level(spec)
+                if (kind == "hotel") == is_hotel:
+                    out.append(q)
+                    break
+    return out
+
+
+def sell_building(game: Game, a: Action) -> None:
+    """Sell a house (or a hotel, for houses back) to the bank at the sale price."""
+    st, spec = game.st, game.spec
+    why = P.can_sell_building(spec, st, a.player, a.target) \
+        if 0 <= a.target < len(spec.deeds) else "no such deed"
+    if why:
+        raise IllegalAction(a, why)
+    d = spec.deeds[a.target]
+    if st.buildings[a.target] == P.hotel_level(spec):
+        st.bank_hotels += 1
+        st.bank_houses -= spec.rules.houses_per_hotel
+        value = P.sell_price(spec, d.hotel_cost)
+        kind = "hotel"
+    else:
+        st.bank_houses += 1
+        value = P.sell_price(spec, d.house_cost)
+        kind = "house"
+    st.buildings[a.target] -= 1
+    game.bank_pays(a.player, value)
+    game.emit(Event("sold_building", player=a.player, deed=a.target, amount=value, text=kind))
+
+
+def sell_all(game: Game, a: Action) -> None:
+    """Sell every building of a colour group at once (always possible, even when the bank
+    is short of houses to break a hotel)."""
+    st, spec = game.st, game.spec
+    if not 0 <= a.target < len(spec.groups):
+        raise IllegalAction(a, "no such group")
+    deeds = spec.groups[a.target].deeds
+    if not any(st.buildings[d] for d in deeds) or any(st.owner[d] != a.player for d in deeds):
+        raise IllegalAction(a, "you have no buildings on that group")
+    for d in deeds:
+        sell_all_on(game, a.player, d)
+
+
+def sell_all_on(game: Game, p: int, deed: int) -> None:
+    """Every building on one street back to the bank at the sale price."""
+    st, spec = game.st, game.spec
+    level = st.buildings[deed]
+    if not level:
+        return
+    value = P.sell_price(spec, P.building_value(spec, st, deed))
+    if level == P.hotel_level(spec):
+        st.bank_hotels += 1
+    else:
+        st.bank_houses += level
+    st.buildings[deed] = 0
+    game.bank_pays(p, value)
+    game.emit(Event("sold_building", player=p, deed=deed, amount=value, text="all"))
+
+
+def mortgage(game: Game, a: Action) -> None:
+    st, spec = game.st, game.spec
+    why = P.can_mortgage(spec, st, a.player, a.target) \
+        if 0 <= a.target < len(spec.deeds) else "no such deed"
+    if why:
+        raise IllegalAction(a, why)
+    st.mortgaged[a.target] = True
+    value = spec.deeds[a.target].mortgage
+    game.bank_pays(a.player, value)
+    game.emit(Event("mortgaged", player=a.player, deed=a.target, amount=value))
+
+
+def unmortgage(game: Game, a: Action) -> None:
+    st, spec = game.st, game.spec
+    if not 0 <= a.target < len(spec.deeds) or st.owner[a.target] != a.player \
+            or not st.mortgaged[a.target]:
+        raise IllegalAction(a, "not a mortgaged deed of yours")
+    cost = P.unmortgage_cost(spec, a.target)
+    if st.players[a.player].cash < cost:
+        raise IllegalAction(a, "not enough cash")
+    game.pay_bank(a.player, cost)
+    st.mortgaged[a.target] = False
+    game.emit(Event("unmortgaged", player=a.player, deed=a.target, amount=cost))
+
+
+def collect_rent(game: Game, a: Action) -> None:
+    """Ask for rent owed (the 'owner must ask' rule), before the next player rolls."""
+    st = game.st
+    if not 0 <= a.target < len(st.claims) or st.claims[a.target].owner != a.player:
+        raise IllegalAction(a, "no such rent to collect")
+    c = st.claims.pop(a.target)
+    game.owe(c.payer, c.owner, c.amount, "rent", target=c.deed)
+
+
+def trade_problem(game: Game, offer: TradeOffer) -> str:
+    """Why a trade cannot be made, or '': deeds only from groups without buildings, cash
+    and Get Out of Jail Free cards that each side has."""
+    st, spec = game.st, game.spec
+    n = len(st.players)
+    a, b = offer.proposer, offer.partner
+    if not (0 <= a < n and 0 <= b < n) or a == b:
+        return "a trade is between two different players"
+    if st.players[a].bankrupt or st.players[b].bankrupt:
+        return "both players must be in the game"
+    if not (offer.give_deeds or offer.take_deeds or offer.give_cash or offer.take_cash
+            or offer.give_cards or offer.take_cards):
+        return "the trade is empty"
+    for side, deeds in ((a, offer.give_deeds), (b, offer.take_deeds)):
+        if len(set(deeds)) != len(deeds):
+            return "a deed is named twice"
+        for d in deeds:
+            if not 0 <= d < len(spec.deeds) or st.owner[d] != side:
+                return f"{st.players[side].name} does not own that deed"
+            if P.group_has_buildings(spec, st, spec.deeds[d].group):
+                return f"sell the buildings on {spec.deeds[d].name}'s group first"
+    if offer.give_cash < 0 or offer.take_cash < 0 or offer.give_cards < 0 \
+            or offer.take_cards < 0:
+        return "amounts cannot be negative"
+    if offer.give_cash > st.players[a].cash or offer.take_cash > st.players[b].cash:
+        return "not enough cash"
+    if offer.give_cards > len(st.players[a].cards) or \
+            offer.take_cards > len(st.players[b].cards):
+        return "not that many Get Out of Jail Free cards"
+    return ""
+
+
+def propose(game: Game, a: Action) -> None:
+    """Offer a trade; the partner answers next (``TradeFrame``)."""
+    offer = a.trade
+    if offer is None or offer.proposer != a.player:
+        raise IllegalAction(a, "a trade offer made by the player proposing it is needed")
+    why = trade_problem(game, offer)
+    if why:
+        raise IllegalAction(a, why)
+    game.push(TradeFrame(offer))
+    game.emit(Event("trade_proposed", player=offer.proposer, other=offer.partner))
+
+
+ANYTIME: dict[str, Callable[[Game, Action], None]] = {
+    A.A_BUILD: build,
+    A.A_SELL_BUILDING: sell_building,
+    A.A_SELL_ALL: sell_all,
+    A.A_MORTGAGE: mortgage,
+    A.A_UNMORTGAGE: unmortgage,
+    A.A_PROPOSE: propose,
+    A.A_COLLECT_RENT: collect_rent,
+}
+"""The handler of each at-any-time choice."""

@@ -1,0 +1,42 @@
+"""The dice: every die of the game is rolled here, from the game's seeded generator.
+
+A die shows face ``int(random() * faces)`` of the generator in the game state, so a game is
+the same for the same seed, and a saved game rolls on as it would have. A test (or a tool that
+replays a real table's rolls) can hand in a ``DiceSource`` instead: ``Game.dice_source``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from monopoly_tui.engine.frame import mypyc_attr
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class DiceSource:
+    """Where faces come from when not from the game's generator."""
+
+    def face(self, sides: int, rng: random.Random) -> int:
+        """The face index (0 to ``sides`` - 1) of the next die rolled; ``rng`` is the game's
+        generator, for a source that falls back on it."""
+        return int(rng.random() * sides)
+
+
+class ScriptedDice(DiceSource):
+    """Dice that show the faces of a script first (face indices), then roll as usual."""
+
+    def __init__(self, faces: Iterable[int] = ()) -> None:
+        self.faces: list[int] = list(faces)
+
+    def face(self, sides: int, rng: random.Random) -> int:
+        if self.faces:
+            f = self.faces.pop(0)
+            if not 0 <= f < sides:
+                raise ValueError(f"a scripted face {f} is not a face of a {sides}-sided die")
+            return f
+        return int(rng.random() * sides)
+
+    def add(self, faces: Iterable[int]) -> None:
+        """Queue more faces after those still scripted."""
+        self.faces.extend(faces)

@@ -1,0 +1,77 @@
+"""How a game ends, as objects the edition names (``rules.end``, ``rules.turn_limit``).
+
+Each ending is asked at its rule point: after a bankruptcy, and after each completed round.
+The first that says the game is over ends it. A mechanic may end a game at its own rule point
+too (the Ring at the end of its track).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from monopoly_tui.engine.frame import mypyc_attr
+
+if TYPE_CHECKING:
+    from monopoly_tui.engine.game import Game
+    from monopoly_tui.engine.spec import Spec
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Ending:
+    """An end condition; the hooks return True when they ended the game."""
+
+    NAME: ClassVar[str] = ""
+
+    def after_bankruptcy(self, game: Game) -> bool:
+        return False
+
+    def after_round(self, game: Game) -> bool:
+        return False
+
+
+class LastStanding(Ending):
+    """The last player not bankrupt wins."""
+
+    NAME: ClassVar[str] = "last_standing"
+
+    def after_bankruptcy(self, game: Game) -> bool:
+        alive = [i for i, q in enumerate(game.st.players) if not q.bankrupt]
+        if len(alive) != 1:
+            return False
+        game.finish(alive[0], self.NAME, alive)
+        return True
+
+
+class FirstBankruptcy(Ending):
+    """The first bankruptcy ends the game: the richest of the others (by valuation) wins."""
+
+    NAME: ClassVar[str] = "first_bankruptcy"
+
+    def after_bankruptcy(self, game: Game) -> bool:
+        game.end_by_valuation(self.NAME)
+        return True
+
+
+class TurnLimit(Ending):
+    """After a number of rounds the richest player (by valuation) wins."""
+
+    NAME: ClassVar[str] = "turn_limit"
+
+    def __init__(self, rounds: int) -> None:
+        self.rounds = rounds
+
+    def after_round(self, game: Game) -> bool:
+        if game.st.rounds < self.rounds:
+            return False
+        game.end_by_valuation(self.NAME)
+        return True
+
+
+def endings_for(spec: Spec) -> list[Ending]:
+    """The edition's end conditions, in the order they are asked."""
+    out: list[Ending] = [LastStanding()]
+    if spec.rules.end == FirstBankruptcy.NAME:
+        out.append(FirstBankruptcy())
+    if spec.rules.turn_limit:
+        out.append(TurnLimit(spec.rules.turn_limit))
+    return out

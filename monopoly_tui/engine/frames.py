@@ -1,0 +1,574 @@
+"""The core's decision frames: buying, auctions, taxes, debts, trades, mortgaged deeds received,
+buildings to place, and the moves under way. (What a frame is: ``engine.frame``.)
+
+Each class holds the decision's data, says who decides and what the choices are, and plays the
+choice. Mechanics add frames of their own the same way (``engine.mechanics``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
+
+from monopoly_tui.engine import actions as A
+from monopoly_tui.engine import property as P
+from monopoly_tui.engine.actions import Action, Event, IllegalAction
+from monopoly_tui.engine.frame import Frame, frame_type
+from monopoly_tui.engine.spec import STREET
+from monopoly_tui.engine.state import Debt, MortgagedTransfer, TradeOffer
+
+if TYPE_CHECKING:
+    from monopoly_tui.engine.game import Game
+
+RAISING = frozenset({A.A_SELL_BUILDING, A.A_SELL_ALL, A.A_MORTGAGE})
+"""At-any-time choices that raise cash."""
+
+
+# ---------------------------------------------------------------- buying and taxes
+
+
+@frame_type
+@dataclass(slots=True)
+class BuyFrame(Frame):
+    """A deed of the bank's landed on: buy it at its price, or auction it (or, in an edition
+    without auctions, decline). Cash may be raised first by selling and mortgaging."""
+
+    TAG: ClassVar[str] = "buy"
+    KIND: ClassVar[str] = A.BUY
+    RANK: ClassVar[int] = 30
+    player: int
+    deed: int
+
+    def decider(self, game: Game) -> int:
+        return self.player
+
+    def choices(self, game: Game) -> list[Action]:
+        d = game.spec.deeds[self.deed]
+        p = self.player
+        out = []
+        if game.st.players[p].cash >= d.price:
+            out.append(Action(A.A_BUY, p, d.index))
+        out.append(Action(A.A_AUCTION if game.spec.rules.auctions else A.A_DECLINE, p, d.index))
+        return out
+
+    def context(self, game: Game) -> dict[str, object]:
+        d = game.spec.deeds[self.deed]
+        return {"deed": d.index, "price": d.price}
+
+    def anytime(self, game: Game, player: int, kind: str) -> bool:
+        return player == self.player and kind in RAISING  # raising the price first
+
+    def apply(self, game: Game, a: Action) -> None:
+        st, spec, d = game.st, game.spec, self.deed
+        if a.kind == A.A_BUY:
+            if a.target not in (-1, d):
+                raise IllegalAction(a, "that is not the deed on offer")
+            price = spec.deeds[d].price
+            if st.players[a.player].cash < price:
+                raise IllegalAction(a, "not enough cash: raise it first, or auction")
+            game.pop(self)
+            game.pay_bank(a.player, price)
+            st.owner[d] = a.player
+            game.emit(Event("bought", player=a.player, deed=d, amount=price))
+            return
+        if a.kind not in (A.A_AUCTION, A.A_DECLINE):
+            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.KIND})")
+        auctions = spec.rules.auctions
+        if auctions != (a.kind == A.A_AUCTION):
+            raise IllegalAction(
+                a, "a deed not bought is auctioned" if auctions else "this edition has no auctions"
+            )
+        game.pop(self)
+        game.emit(Event("declined", player=a.player, deed=d))
+        if auctions:
+            start_auction(game, d, first=a.player)
+
+
+@frame_type
+@dataclass(slots=True)
+class TaxFrame(Frame):
+    """'Pay the flat amount or a percentage of your total worth', chosen before counting."""
+
+    TAG: ClassVar[str] = "tax"
+    KIND: ClassVar[str] = A.TAX
+    RANK: ClassVar[int] = 30
+    player: int
+    space: int
+
+    def decider(self, game: Game) -> int:
+        return self.player
+
+    def choices(self, game: Game) -> list[Action]:
+        return [Action(A.A_TAX_FLAT, self.player, self.space),
+                Action(A.A_TAX_PERCENT, self.player, self.space)]
+
+    def context(self, game: Game) -> dict[str, object]:
+        sp = game.spec.spaces[self.space]
+        return {"space": sp.index, "amount": sp.tax_amount, "percent": sp.tax_percent}
+
+    def apply(self, game: Game, a: Action) -> None:
+        if a.kind not in (A.A_TAX_FLAT, A.A_TAX_PERCENT):
+            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.KIND})")
+        sp = game.spec.spaces[self.space]
+        game.pop(self)
+        if a.kind == A.A_TAX_PERCENT:
+            worth = P.total_worth(game.spec, game.st, a.player)
+            amount = worth * sp.tax_percent // 100
+            game.emit(Event("tax_percent", player=a.player, amount=amount, space=sp.index,
+                            other=worth))
+        else:
+            amount = sp.tax_amount
+        game.owe(a.player, -1, amount, "tax", fee=True, target=sp.index)
+
+
+# ---------------------------------------------------------------- auctions
+
+
+@frame_type
+@dataclass(slots=True)
+class AuctionFrame(Frame):
+    """A deed (or a building in short supply) going to the highest bidder: each bidder in
+    turn raises the bid or drops out; it ends when no one is left who could raise it."""
+
+    TAG: ClassVar[str] = "auction"
+    KIND: ClassVar[str] = A.AUCTION
+    RANK: ClassVar[int] = 50
+    deed: int
+    """The deed for sale, or -1 when a building is auctioned."""
+    bidders: list[int]
+    """Players still in the auction, in the order they are asked."""
+    turn: int = 0
+    """Index into bidders of whoever is asked next."""
+    high_bid: int = 0
+    high_bidder: int = -1
+    building: str = ""
+    """'house' or 'hotel' when a building in short supply is auctioned."""
+    requester: int = -1
+    request_deed: int = -1
+    floor: int = 0
+    """The lowest bid allowed (a building's price in a shortage auction)."""
+
+    def decider(self, game: Game) -> int:
+        return self.bidders[self.turn]
+
+    def min_bid(self, game: Game) -> int:
+        return max(game.spec.rules.auction_min_bid, self.floor, self.high_bid + 1)
+
+    def choices(self, game: Game) -> list[Action]:
+        p = self.bidders[self.turn]
+        out = []
+        if game.max_bid(p) >= self.min_bid(game):
+            out.append(Action(A.A_BID, p, self.deed, self.min_bid(game)))
+        out.append(Action(A.A_DROP, p, self.deed))
+        return out
+
+    def context(self, game: Game) -> dict[str, object]:
+        p = self.bidders[self.turn]
+        return {"deed": self.deed, "high_bid": self.high_bid, "high_bidder": self.high_bidder,
+                "bidders": list(self.bidders), "building": self.building,
+                "min_bid": self.min_bid(game), "max_bid": game.max_bid(p)}
+
+    def apply(self, game: Game, a: Action) -> None:
+        if a.kind == A.A_BID:
+            if a.amount < self.min_bid(game):
+                raise IllegalAction(a, f"the bid must be at least {self.min_bid(game)}")
+            if a.amount > game.max_bid(a.player):
+                raise IllegalAction(a, "more than you could raise")
+            self.high_bid = a.amount
+            self.high_bidder = a.player
+            game.emit(Event("bid", player=a.player, amount=a.amount, deed=self.deed))
+            self.turn = (self.turn + 1) % len(self.bidders)
+        elif a.kind == A.A_DROP:
+            self.bidders.pop(self.turn)
+            game.emit(Event("dropped_out", player=a.player, deed=self.deed))
+            if self.bidders:
+                self.turn %= len(self.bidders)
+        else:
+            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.KIND})")
+        self.check(game)
+
+    def remove_bidder(self, game: Game, p: int) -> None:
+        """A bidder leaves the game (bankrupt)."""
+        if p not in self.bidders:
+            return
+        i = self.bidders.index(p)
+        self.bidders.pop(i)
+        if i < self.turn:
+            self.turn -= 1
+        if self.bidders:
+            self.turn %= len(self.bidders)
+
+    def check(self, game: Game) -> None:
+        """The auction ends when no one is left who could raise the high bid."""
+        st = game.st
+        if self.bidders and self.bidders[self.turn] == self.high_bidder and len(self.bidders) > 1:
+            self.turn = (self.turn + 1) % len(self.bidders)
+        # Bidders who cannot even reach the minimum drop out by themselves.
+        if self.bidders:
+            need = self.min_bid(game)
+            players = st.players
+            # (cash first: counting what a player could raise means going through the deeds)
+            still = [b for b in self.bidders if b == self.high_bidder
+                     or players[b].cash >= need or game.max_bid(b) >= need]
+            if len(still) != len(self.bidders):
+                for b in self.bidders:
+                    if b not in still:
+                        game.emit(Event("dropped_out", player=b, deed=self.deed, text="cash"))
+                # ask the next bidder still in, in order from the one who was to be asked
+                order = self.bidders
+                ahead = [order[(self.turn + k) % len(order)] for k in range(len(order))]
+                asked = next((b for b in ahead if b in still), -1)
+                self.bidders = still
+                self.turn = still.index(asked) if asked in still else 0
+                if len(still) > 1 and still[self.turn] == self.high_bidder:
+                    self.turn = (self.turn + 1) % len(still)
+        if self.bidders and self.bidders != [self.high_bidder]:
+            return
+        game.pop(self)
+        if self.high_bidder < 0:
+            game.emit(Event("no_bids", deed=self.deed, text=self.building))
+            return
+        w = self.high_bidder
+        game.emit(Event("won_auction", player=w, deed=self.deed, amount=self.high_bid,
+                        text=self.building))
+        if not self.building:
+            st.owner[self.deed] = w
+            game.owe(w, -1, self.high_bid, "auction", target=self.deed)
+            return
+        spots = placeable(game, w, self.building)
+        if not spots:
+            game.emit(Event("cannot_place", player=w, text=self.building))
+        elif w == self.requester and self.request_deed in spots:
+            place_bought(game, w, self.request_deed, self.building, self.high_bid)
+        else:
+            game.push(PlaceBuildingFrame(w, self.building, self.high_bid))
+
+
+def start_auction(game: Game, deed: int, first: int | None = None, building: str = "",
+                  bidders: list[int] | None = None, requester: int = -1,
+                  request_deed: int = -1, floor: int = 0) -> None:
+    """Every player still in the game may bid, the one who declined too, in seat order from
+    ``first`` (by default the player whose turn it is)."""
+    st = game.st
+    n = len(st.players)
+    start = st.current if first is None else first
+    order = bidders if bidders is not None else [
+        (start + i) % n for i in range(n) if not st.players[(start + i) % n].bankrupt
+    ]
+    auction = AuctionFrame(deed=deed, bidders=order, building=building, requester=requester,
+                           request_deed=request_deed, floor=floor)
+    game.push(auction)
+    game.emit(Event("auction", deed=deed, text=building))
+    auction.check(game)
+
+
+@frame_type
+@dataclass(slots=True)
+class AuctionQueueFrame(Frame):
+    """Deeds a bankrupt player left to the bank, auctioned one after another."""
+
+    TAG: ClassVar[str] = "auction_queue"
+    RANK: ClassVar[int] = 45
+    deeds: list[int] = field(default_factory=list)
+
+    def run(self, game: Game) -> None:
+        if not self.deeds:
+            game.pop(self)
+            return
+        start_auction(game, self.deeds.pop(0))
+
+
+# ---------------------------------------------------------------- debts
+
+
+@frame_type
+@dataclass(slots=True)
+class DebtsFrame(Frame):
+    """Payments owed and not yet made, settled in the order they arose: the debtor raises the
+    cash (sell, mortgage, trade) and pays, or, when even that would not pay, goes bankrupt."""
+
+    TAG: ClassVar[str] = "debts"
+    KIND: ClassVar[str] = A.DEBT
+    RANK: ClassVar[int] = 60
+    debts: list[Debt] = field(default_factory=list)
+
+    def decider(self, game: Game) -> int:
+        return self.debts[0].debtor
+
+    def choices(self, game: Game) -> list[Action]:
+        debt = self.debts[0]
+        p = debt.debtor
+        cash = game.st.players[p].cash
+        if cash >= debt.amount:
+            return [Action(A.A_PAY_DEBT, p)]
+        if cash + P.raisable(game.spec, game.st, p) < debt.amount:
+            return [Action(A.A_BANKRUPT, p)]
+        return []
+
+    def context(self, game: Game) -> dict[str, object]:
+        debt = self.debts[0]
+        return {"amount": debt.amount, "creditor": debt.creditor, "reason": debt.reason,
+                "target": debt.target,
+                "raisable": P.raisable(game.spec, game.st, debt.debtor)}
+
+    def anytime(self, game: Game, player: int, kind: str) -> bool:
+        if player == self.debts[0].debtor and kind not in (A.A_BUILD, A.A_UNMORTGAGE):
+            return True
+        return kind in RAISING
+
+    def apply(self, game: Game, a: Action) -> None:
+        st = game.st
+        debt = self.debts[0]
+        if a.kind == A.A_PAY_DEBT:
+            if st.players[a.player].cash < debt.amount:
+                raise IllegalAction(a, "not enough cash yet: sell, mortgage or trade first")
+            self.debts.pop(0)
+            game.settle(debt)
+            # Later debts that can now be paid are paid at once.
+            while self.debts and st.players[self.debts[0].debtor].cash >= self.debts[0].amount:
+                game.settle(self.debts.pop(0))
+            if not self.debts:
+                game.pop(self)
+        elif a.kind == A.A_BANKRUPT:
+            if st.players[a.player].cash + P.raisable(game.spec, st, a.player) >= debt.amount:
+                raise IllegalAction(a, "you can still raise enough: sell buildings or mortgage")
+            game.bankrupt(a.player, debt.creditor)
+        else:
+            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.KIND})")
+
+
+# ---------------------------------------------------------------- trades
+
+
+@frame_type
+@dataclass(slots=True)
+class TradeFrame(Frame):
+    """A trade offered: the partner accepts or rejects it."""
+
+    TAG: ClassVar[str] = "trade"
+    KIND: ClassVar[str] = A.TRADE
+    RANK: ClassVar[int] = 90
+    offer: TradeOffer
+
+    def decider(self, game: Game) -> int:
+        return self.offer.partner
+
+    def choices(self, game: Game) -> list[Action]:
+        p = self.offer.partner
+        return [Action(A.A_ACCEPT, p), Action(A.A_REJECT, p)]
+
+    def context(self, game: Game) -> dict[str, object]:
+        return {"offer": self.offer}
+
+    def apply(self, game: Game, a: Action) -> None:
+        if a.kind not in (A.A_ACCEPT, A.A_REJECT):
+            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.KIND})")
+        st, offer = game.st, self.offer
+        game.pop(self)
+        if a.kind == A.A_REJECT:
+            game.emit(Event("trade_rejected", player=offer.partner, other=offer.proposer))
+            return
+        why = game.trade_problem(offer)
+        if why:
+            game.emit(Event("trade_failed", player=offer.partner, other=offer.proposer,
+                            text=why))
+            return
+        pa, pb = st.players[offer.proposer], st.players[offer.partner]
+        pa.cash += offer.take_cash - offer.give_cash
+        pb.cash += offer.give_cash - offer.take_cash
+        for d in offer.give_deeds:
+            st.owner[d] = offer.partner
+            if st.mortgaged[d]:
+                receive_mortgaged(game, offer.partner, d)
+        for d in offer.take_deeds:
+            st.owner[d] = offer.proposer
+            if st.mortgaged[d]:
+                receive_mortgaged(game, offer.proposer, d)
+        moved_a = pa.cards[: offer.give_cards]
+        moved_b = pb.cards[: offer.take_cards]
+        pa.cards = pa.cards[offer.give_cards :] + moved_b
+        pb.cards = pb.cards[offer.take_cards :] + moved_a
+        game.emit(Event("trade_accepted", player=offer.partner, other=offer.proposer))
+
+
+@frame_type
+@dataclass(slots=True)
+class TransfersFrame(Frame):
+    """Mortgaged deeds that changed hands, in the order received: each new owner lifts the
+    mortgage now (mortgage plus interest) or pays the interest and keeps it mortgaged."""
+
+    TAG: ClassVar[str] = "transfers"
+    KIND: ClassVar[str] = A.MORTGAGED_TRANSFER
+    RANK: ClassVar[int] = 80
+    transfers: list[MortgagedTransfer] = field(default_factory=list)
+
+    def decider(self, game: Game) -> int:
+        return self.transfers[0].player
+
+    def choices(self, game: Game) -> list[Action]:
+        t = self.transfers[0]
+        out = []
+        if game.st.players[t.player].cash >= P.unmortgage_cost(game.spec, t.deed):
+            out.append(Action(A.A_LIFT, t.player, t.deed))
+        out.append(Action(A.A_KEEP, t.player, t.deed))
+        return out
+
+    def context(self, game: Game) -> dict[str, object]:
+        t = self.transfers[0]
+        return {"deed": t.deed, "interest": P.mortgage_interest(game.spec, t.deed),
+                "lift_cost": P.unmortgage_cost(game.spec, t.deed)}
+
+    def apply(self, game: Game, a: Action) -> None:
+        st, spec = game.st, game.spec
+        t = self.transfers[0]
+        if a.kind == A.A_LIFT:
+            cost = P.unmortgage_cost(spec, t.deed)
+            if st.players[a.player].cash < cost:
+                raise IllegalAction(a, "not enough cash to lift the mortgage")
+            self._done(game)
+            game.pay_bank(a.player, cost)
+            st.mortgaged[t.deed] = False
+            game.emit(Event("unmortgaged", player=a.player, deed=t.deed, amount=cost))
+        elif a.kind == A.A_KEEP:
+            self._done(game)
+            interest = P.mortgage_interest(spec, t.deed)
+            game.emit(Event("interest", player=a.player, deed=t.deed, amount=interest))
+            game.owe(a.player, -1, interest, "interest", target=t.deed)
+        else:
+            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.KIND})")
+
+    def _done(self, game: Game) -> None:
+        self.transfers.pop(0)
+        if not self.transfers:
+            game.pop(self)
+
+
+def receive_mortgaged(game: Game, player: int, deed: int) -> None:
+    """A mortgaged deed changed hands: its new owner will choose (after any earlier ones)."""
+    frame = game.find(TransfersFrame)
+    if frame is None:
+        game.push(TransfersFrame([MortgagedTransfer(player, deed)]))
+    else:
+        frame.transfers.append(MortgagedTransfer(player, deed))
+
+
+# ---------------------------------------------------------------- buildings won at auction
+
+
+@frame_type
+@dataclass(slots=True)
+class PlaceBuildingFrame(Frame):
+    """A building won at auction: its buyer chooses the street it goes on."""
+
+    TAG: ClassVar[str] = "place_building"
+    KIND: ClassVar[str] = A.PLACE_BUILDING
+    RANK: ClassVar[int] = 70
+    player: int
+    building: str
+    """'house' or 'hotel'."""
+    bid: int
+    """The winning bid; it is paid when the building is placed."""
+
+    def decider(self, game: Game) -> int:
+        return self.player
+
+    def choices(self, game: Game) -> list[Action]:
+        return [Action(A.A_PLACE, self.player, s)
+                for s in placeable(game, self.player, self.building)]
+
+    def context(self, game: Game) -> dict[str, object]:
+        return {"building": self.building}
+
+    def apply(self, game: Game, a: Action) -> None:
+        if a.kind != A.A_PLACE:
+            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.KIND})")
+        if a.target not in placeable(game, a.player, self.building):
+            raise IllegalAction(a, "the building cannot go there")
+        game.pop(self)
+        place_bought(game, a.player, a.target, self.building, self.bid)
+
+
+def placeable(game: Game, p: int, kind: str) -> list[int]:
+    """The streets where ``p`` may put a building of this kind now (the building rules, and
+    the bank having one)."""
+    st, spec = game.st, game.spec
+    out = []
+    top = P.hotel_level(spec)
+    for d in spec.deeds:
+        i = d.index
+        if st.owner[i] != p or d.kind != STREET:
+            continue
+        group = spec.groups[d.group].deeds
+        if any(st.owner[g] != p or st.mortgaged[g] for g in group):
+            continue
+        level = st.buildings[i]
+        if level >= top or level > min(st.buildings[g] for g in group):
+            continue
+        if (level + 1 == top) != (kind == "hotel"):
+            continue
+        if (st.bank_hotels if kind == "hotel" else st.bank_houses) <= 0:
+            continue
+        out.append(i)
+    return out
+
+
+def place(game: Game, p: int, deed: int, kind: str) -> None:
+    """A building from the bank goes on a street."""
+    st, spec = game.st, game.spec
+    if kind == "hotel":
+        st.bank_hotels -= 1
+        st.bank_houses += spec.rules.houses_per_hotel
+    else:
+        st.bank_houses -= 1
+    st.buildings[deed] += 1
+    game.emit(Event("built", player=p, deed=deed, text=kind, amount=st.buildings[deed]))
+
+
+def place_bought(game: Game, p: int, deed: int, kind: str, bid: int) -> None:
+    """A building won at auction goes on the street, then is paid for: the winning bid, and
+    never less than the building's price on that street."""
+    d = game.spec.deeds[deed]
+    price = max(bid, d.hotel_cost if kind == "hotel" else d.house_cost)
+    place(game, p, deed, kind)
+    game.owe(p, -1, price, "building_auction", target=deed)
+
+
+# ---------------------------------------------------------------- moves under way
+
+
+@frame_type
+@dataclass(slots=True)
+class WalkFrame(Frame):
+    """A forward move made space by space, because a mechanic listens to every space passed
+    (the Ring meets players on the way). A mechanic may stop the walk by pushing a frame above
+    it (a meeting to ask about); the walk goes on when that is done. At the end the space is
+    carried out, with the card's multipliers that sent the token there."""
+
+    TAG: ClassVar[str] = "walk"
+    RANK: ClassVar[int] = 35
+    player: int
+    left: int
+    """Spaces still to walk."""
+    rent_mult: int = 1
+    dice_mult: int = 0
+
+    def run(self, game: Game) -> None:
+        game.walk_on(self)
+
+
+@frame_type
+@dataclass(slots=True)
+class MoveAfterDebtFrame(Frame):
+    """A move made once a debt is settled: leaving jail after the last failed roll, the fine
+    is paid first, then the token moves by that roll (unless the player went bankrupt)."""
+
+    TAG: ClassVar[str] = "move_after_debt"
+    RANK: ClassVar[int] = 10
+    player: int
+    steps: int
+
+    def run(self, game: Game) -> None:
+        game.pop(self)
+        if not game.st.players[self.player].bankrupt:
+            game.move(self.player, self.steps)
+            game.st.stage = "post_move"

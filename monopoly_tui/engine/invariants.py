@@ -1,0 +1,334 @@
+"""The invariants: what every state the engine reaches keeps, whatever the edition.
+
+- ``check_play(game)``: the rulebooks' invariants, checked after every decision of a simulated
+  game and by the property tests (money only moves by a rule, one owner per deed, buildings
+  within the bank's supply and the building rules, every card somewhere);
+- ``check_state(spec, state)``: those, and that every field fits the edition (owners, spaces,
+  frames, players in range), for a state loaded from a save, which could have been edited.
+
+Each mechanic adds its own checks (``Mechanic.check``); a failed check is a line naming the
+field, in words.
+"""
+
+from __future__ import annotations
+
+from monopoly_tui.engine import property as P
+from monopoly_tui.engine.frame import Frame
+from monopoly_tui.engine.frames import (
+    AuctionFrame,
+    AuctionQueueFrame,
+    BuyFrame,
+    DebtsFrame,
+    MoveAfterDebtFrame,
+    PlaceBuildingFrame,
+    TaxFrame,
+    TradeFrame,
+    TransfersFrame,
+    WalkFrame,
+)
+from monopoly_tui.engine.game import Game, mechanics_for
+from monopoly_tui.engine.spec import GET_OUT_OF_JAIL_FREE, STREET, TAX, Spec
+from monopoly_tui.engine.state import GameState
+
+
+# ---------------------------------------------------------------- after every decision
+
+
+def check_play(game: Game) -> list[str]:
+    """Every rulebook invariant the state breaks, in words (an empty list when all hold).
+
+    - the ledger balances: the players' cash plus the Free Parking pot equals the starting
+      money plus what the bank paid out net (money moves only between players and the bank);
+    - nobody's cash is negative; a bankrupt player holds no cash and no cards;
+    - each deed has one owner at most, and only a player still in the game;
+    - buildings: the bank's supply plus what is built equals the edition's supply, for houses
+      and for hotels; buildings stand only on streets of a whole colour group held by one
+      player with no deed of it mortgaged; built evenly (within a group, the most and least
+      built streets differ by one at most); never more than a hotel;
+    - every Get Out of Jail Free card is either in its deck or held by one player.
+    """
+    st, spec = game.st, game.spec
+    out: list[str] = []
+    players = st.players
+    n = len(players)
+    cash_total = 0
+    for i, pl in enumerate(players):
+        cash_total += pl.cash
+        if pl.cash < 0:
+            out.append(f"player {i} has negative cash ({pl.cash})")
+        if pl.bankrupt and (pl.cash or pl.cards):
+            out.append(f"bankrupt player {i} still holds cash or cards")
+    if cash_total + st.pot != st.starting_total + st.bank_net:
+        out.append(
+            f"ledger: cash {cash_total} + pot {st.pot} != starting money {st.starting_total}"
+            f" + bank paid out {st.bank_net}"
+        )
+    owner, b, mortgaged = st.owner, st.buildings, st.mortgaged
+    for d, o in enumerate(owner):
+        if not -1 <= o < n:
+            out.append(f"deed {d} has an owner that is not a player ({o})")
+        elif o >= 0 and players[o].bankrupt:
+            out.append(f"deed {d} is owned by bankrupt player {o}")
+        elif o < 0 and mortgaged[d]:
+            out.append(f"deed {d} is mortgaged but owned by the bank")
+    top = P.hotel_level(spec)
+    houses = hotels = 0
+    if any(b):
+        for d, level in enumerate(b):
+            if not level:
+                continue
+            if level < 0 or level > top:
+                out.append(f"deed {d} has building level {level} (0..{top} allowed)")
+            elif level == top:
+                hotels += 1
+            else:
+                houses += level
+            if spec.deeds[d].kind != STREET:
+                out.append(f"deed {d} has buildings but is not a street")
+        for g in spec.groups:
+            levels = [b[d] for d in g.deeds]
+            if not levels or not any(levels):
+                continue
+            o = owner[g.deeds[0]]
+            if o < 0 or any(owner[d] != o for d in g.deeds):
+                out.append(f"group {g.id} has buildings but no single owner holds all of it")
+            if any(mortgaged[d] for d in g.deeds):
+                out.append(f"group {g.id} has buildings and a mortgaged deed")
+            if max(levels) - min(levels) > 1:
+                out.append(f"group {g.id} is built unevenly ({levels})")
+    r = spec.rules
+    if st.bank_houses < 0 or st.bank_houses + houses != r.building_supply_houses:
+        out.append(
+            f"houses: bank {st.bank_houses} + built {houses} != supply {r.building_supply_houses}"
+        )
+    if st.bank_hotels < 0 or st.bank_hotels + hotels != r.building_supply_hotels:
+        out.append(
+            f"hotels: bank {st.bank_hotels} + built {hotels} != supply {r.building_supply_hotels}"
+        )
+    for deck in spec.decks:
+        held = sum(1 for pl in players for dk, _ in pl.cards if dk == deck.index)
+        if len(st.decks[deck.index]) + held != len(deck.cards):
+            out.append(
+                f"deck {deck.id}: {len(st.decks[deck.index])} in the deck + {held} held"
+                f" != {len(deck.cards)} cards"
+            )
+    for m in game.mechanics:
+        out.extend(m.check(spec, st))
+    return out
+
+
+# ---------------------------------------------------------------- a state loaded
+
+
+def check_state(spec: Spec, st: GameState) -> list[str]:
+    """What in ``st`` breaks the rules of ``spec`` (the edition with the game's options
+    applied), as readable lines naming the field; empty when the state is sound.
+
+    These are the invariants every state the engine reaches keeps: a state edited by hand
+    that breaks one could not have come from play.
+    """
+    problems: list[str] = []
+    bad = problems.append
+    n = len(st.players)
+    nd = len(spec.deeds)
+    size = spec.size
+    top = spec.rules.houses_per_hotel + 1
+
+    def player_ok(p: int, allow_bank: bool = False) -> bool:
+        return (allow_bank and p == -1) or 0 <= p < n
+
+    def deed_ok(d: int) -> bool:
+        return 0 <= d < nd
+
+    if not spec.players_min <= n <= spec.players_max:
+        bad(f"players: {n} players, but {spec.name} is for "
+            f"{spec.players_min} to {spec.players_max}")
+    for name, seq, want in (("owner", st.owner, nd), ("buildings", st.buildings, nd),
+                            ("mortgaged", st.mortgaged, nd), ("landings", st.landings, size),
+                            ("decks", st.decks, len(spec.decks))):
+        if len(seq) != want:
+            bad(f"{name}: {len(seq)} entries, the edition needs {want}")
+    if problems:
+        return problems  # the rest would index out of range
+
+    for i, pl in enumerate(st.players):
+        where = f"players[{i}] ({pl.name})"
+        if pl.cash < 0:
+            bad(f"{where}.cash: {pl.cash} is negative (money owed is a debt, not negative cash)")
+        if not 0 <= pl.position < size:
+            bad(f"{where}.position: {pl.position} is not a space of the board (0 to {size - 1})")
+        elif pl.in_jail and pl.position != spec.jail_space:
+            bad(f"{where}: in jail but on space {pl.position}, not the jail ({spec.jail_space})")
+        if pl.jail_turns < 0:
+            bad(f"{where}.jail_turns: {pl.jail_turns} is negative")
+        if pl.bankrupt and pl.cards:
+            bad(f"{where}: bankrupt but still holds cards")
+
+    for d in range(nd):
+        where = f"owner[{d}] ({spec.deeds[d].name})"
+        o = st.owner[d]
+        if not player_ok(o, allow_bank=True):
+            bad(f"{where}: {o} is not a player (0 to {n - 1}) or the bank (-1)")
+            continue
+        if o >= 0 and st.players[o].bankrupt:
+            bad(f"{where}: owned by {st.players[o].name}, who is bankrupt")
+        if st.mortgaged[d] and o < 0:
+            bad(f"mortgaged[{d}] ({spec.deeds[d].name}): mortgaged but owned by the bank")
+        level = st.buildings[d]
+        if level == 0:
+            continue
+        bwhere = f"buildings[{d}] ({spec.deeds[d].name})"
+        if not 0 <= level <= top:
+            bad(f"{bwhere}: {level} is not a building level (0 to {top}, {top} is a hotel)")
+        if spec.deeds[d].kind != STREET:
+            bad(f"{bwhere}: only streets take buildings")
+            continue
+        group = spec.groups[spec.deeds[d].group].deeds
+        if any(st.owner[g] != o for g in group) or o < 0:
+            bad(f"{bwhere}: built on, but the owner does not own the whole group")
+        if any(st.mortgaged[g] for g in group):
+            bad(f"{bwhere}: built on, but a deed of its group is mortgaged")
+        if max(st.buildings[g] for g in group) - min(st.buildings[g] for g in group) > 1:
+            bad(f"{bwhere}: the group is not built evenly")
+
+    houses = sum(b for b in st.buildings if 0 < b < top)
+    hotels = sum(1 for b in st.buildings if b == top)
+    r = spec.rules
+    if st.bank_houses < 0 or st.bank_houses + houses != r.building_supply_houses:
+        bad(f"bank_houses: {st.bank_houses} in the bank and {houses} on the board, but the "
+            f"edition has {r.building_supply_houses}")
+    if st.bank_hotels < 0 or st.bank_hotels + hotels != r.building_supply_hotels:
+        bad(f"bank_hotels: {st.bank_hotels} in the bank and {hotels} on the board, but the "
+            f"edition has {r.building_supply_hotels}")
+
+    # Every card is in exactly one place: its deck, or a player's hand.
+    seen: dict[tuple[int, int], str] = {}
+    for di, order in enumerate(st.decks):
+        for ci in order:
+            if not 0 <= ci < len(spec.decks[di].cards):
+                bad(f"decks[{di}]: {ci} is not a card of {spec.decks[di].name}")
+            elif (di, ci) in seen:
+                bad(f"decks[{di}]: card {ci} is in two places")
+            seen[(di, ci)] = "deck"
+    for i, pl in enumerate(st.players):
+        for di, ci in pl.cards:
+            if not 0 <= di < len(spec.decks) or not 0 <= ci < len(spec.decks[di].cards):
+                bad(f"players[{i}].cards: ({di}, {ci}) is not a card")
+            elif spec.decks[di].cards[ci].kind != GET_OUT_OF_JAIL_FREE:
+                bad(f"players[{i}].cards: ({di}, {ci}) is not a card a player keeps")
+            elif (di, ci) in seen:
+                bad(f"players[{i}].cards: card ({di}, {ci}) is in two places")
+            seen[(di, ci)] = "hand"
+    for di, deck in enumerate(spec.decks):
+        missing = [ci for ci in range(len(deck.cards)) if (di, ci) not in seen]
+        if missing:
+            bad(f"decks[{di}]: cards {missing} of {deck.name} are nowhere")
+
+    total = sum(pl.cash for pl in st.players) + st.pot
+    if st.pot < 0:
+        bad(f"pot: {st.pot} is negative")
+    if total != st.starting_total + st.bank_net:
+        bad(f"cash: the players hold {total - st.pot} and the pot {st.pot}, but the ledger "
+            f"says {st.starting_total + st.bank_net} (starting money {st.starting_total}, "
+            f"net paid out by the bank {st.bank_net}): money appeared or vanished")
+
+    if not 0 <= st.current < n:
+        bad(f"current: {st.current} is not a player")
+    if not 0 <= st.first_player < n:
+        bad(f"first_player: {st.first_player} is not a player")
+    if st.stage not in ("pre_roll", "post_move"):
+        bad(f"stage: '{st.stage}' is not a stage (pre_roll, post_move)")
+    if st.last_roll and (
+        len(st.last_roll) != spec.dice.count
+        or not all(0 <= f < len(spec.dice.values) for f in st.last_roll)
+    ):
+        bad(f"last_roll: {list(st.last_roll)} is not a roll of the edition's dice")
+    for name in ("doubles", "rounds", "turns", "decisions"):
+        if getattr(st, name) < 0:
+            bad(f"{name}: {getattr(st, name)} is negative")
+    for i, c in enumerate(st.claims):
+        if not player_ok(c.owner) or not player_ok(c.payer) or not deed_ok(c.deed):
+            bad(f"claims[{i}]: not a claim between players for a deed")
+    for i, f in enumerate(st.frames):
+        problems.extend(f"frames[{i}].{p}" for p in _frame_problems(spec, st, f))
+    if st.over:
+        if not player_ok(st.winner):
+            bad(f"winner: {st.winner} is not a player")
+    elif st.winner != -1:
+        bad(f"winner: {st.winner}, but the game is not over")
+    if any(x < 0 for x in st.landings):
+        bad("landings: a count is negative")
+    if st.last_card != (-1, -1):
+        dk, ci = st.last_card
+        if not (0 <= dk < len(spec.decks) and 0 <= ci < len(spec.decks[dk].cards)):
+            bad(f"last_card: {list(st.last_card)} is not a card")
+    for m in mechanics_for(spec):
+        if m.NAME not in st.mech and m.new_state() is not None:
+            bad(f"mech: the state of the mechanic '{m.NAME}' is missing")
+        else:
+            problems.extend(m.check(spec, st))
+    unknown = sorted(set(st.mech) - set(spec.mechanics))
+    if unknown:
+        bad(f"mech: {', '.join(unknown)} is not a mechanic of {spec.name}")
+    return problems
+
+
+def _frame_problems(spec: Spec, st: GameState, f: Frame) -> list[str]:
+    """What in one of the core's frames does not fit the game (a mechanic's frames are
+    checked by the mechanic)."""
+    n, nd = len(st.players), len(spec.deeds)
+    out: list[str] = []
+    bad = out.append
+
+    def player_ok(p: int, allow_bank: bool = False) -> bool:
+        return (allow_bank and p == -1) or 0 <= p < n
+
+    if isinstance(f, BuyFrame):
+        if not player_ok(f.player) or not 0 <= f.deed < nd or st.owner[f.deed] != -1:
+            bad(f"deed: {f.deed} is not a deed the bank has for sale")
+    elif isinstance(f, TaxFrame):
+        if not player_ok(f.player) or not 0 <= f.space < spec.size \
+                or spec.spaces[f.space].kind != TAX:
+            bad(f"space: {f.space} is not a tax space")
+    elif isinstance(f, AuctionFrame):
+        if not (0 <= f.deed < nd or (f.deed == -1 and f.building in ("house", "hotel"))):
+            bad(f"deed: {f.deed} is not a deed")
+        if not f.bidders or not all(player_ok(b) for b in f.bidders):
+            bad(f"bidders: {f.bidders} are not players")
+        elif not 0 <= f.turn < len(f.bidders):
+            bad(f"turn: {f.turn} is not one of the {len(f.bidders)} bidders")
+        if f.high_bidder != -1 and not player_ok(f.high_bidder):
+            bad(f"high_bidder: {f.high_bidder} is not a player")
+        if f.high_bid < 0:
+            bad(f"high_bid: {f.high_bid} is negative")
+    elif isinstance(f, AuctionQueueFrame):
+        for q in f.deeds:
+            if not 0 <= q < nd:
+                bad(f"deeds: {q} is not a deed")
+    elif isinstance(f, DebtsFrame):
+        if not f.debts:
+            bad("debts: no debt")
+        for i, debt in enumerate(f.debts):
+            if not player_ok(debt.debtor) or not player_ok(debt.creditor, allow_bank=True):
+                bad(f"debts[{i}]: between {debt.debtor} and {debt.creditor}, not players")
+            if debt.amount <= 0:
+                bad(f"debts[{i}].amount: {debt.amount} is not a debt")
+    elif isinstance(f, TransfersFrame):
+        if not f.transfers:
+            bad("transfers: no deed")
+        for i, t in enumerate(f.transfers):
+            if not player_ok(t.player) or not 0 <= t.deed < nd:
+                bad(f"transfers[{i}]: not a deed of a player")
+    elif isinstance(f, TradeFrame):
+        if not (player_ok(f.offer.proposer) and player_ok(f.offer.partner)):
+            bad("offer: not between two players")
+    elif isinstance(f, PlaceBuildingFrame):
+        if not player_ok(f.player) or f.building not in ("house", "hotel"):
+            bad(f"player: {f.player} ({f.building!r}) is not a building to place")
+    elif isinstance(f, WalkFrame):
+        if not player_ok(f.player) or f.left < 0:
+            bad(f"left: {f.left} spaces for player {f.player} is not a move")
+    elif isinstance(f, MoveAfterDebtFrame):
+        if not player_ok(f.player) or f.steps < 0:
+            bad(f"steps: {f.steps} for player {f.player} is not a move")
+    return out

@@ -1,0 +1,120 @@
+"""The mechanic: a module of rules an edition switches on, plugged into the core by hooks.
+
+The base class's hooks do nothing; a mechanic overrides the few it needs, as a variant of
+python-chess overrides a few methods of its board. The core asks only the mechanics that
+override a hook (``Game`` lists them once, when the game is made), so a hook no mechanic uses
+costs nothing.
+
+The rule points, in the order a turn meets them:
+
+1. ``setup`` — the game is set up and the first player chosen.
+2. ``before_roll`` — the player whose turn it is is about to roll (not from jail); True ends
+   the decision there (the mechanic ended the game).
+3. ``rolled`` — the movement dice are rolled (before doubles are counted).
+4. ``spares_jail`` — a player would go to jail (``why``: ``doubles`` for too many doubles,
+   ``space`` for the Go to Jail space); True keeps them out.
+5. ``step`` — a move walked space by space passes or ends on a space; overriding it makes
+   every forward move a walk (``listens_to_steps``). Pushing a frame stops the walk there.
+6. ``landed`` — a move ended on a space, before the space's own rule.
+7. ``waives`` / ``adjusts`` — a charge (``rent``, ``tax``) is due: waive it (the mechanic says
+   why in an event), or change the amount (double rent...).
+8. ``salary`` — GO's salary is paid: the amount may change.
+9. ``jailed`` — a player goes to jail.
+10. ``leaves`` — a player goes bankrupt and leaves the game (before the event is told).
+11. ``check`` — the mechanic's invariants: what in the state breaks its rules.
+
+A mechanic keeps its state in ``GameState.mech[name]`` (a ``MechanicState`` made by
+``new_state``), adds decisions as frames (``engine.frame``), and tells its events in words
+through ``describe``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from monopoly_tui.engine.frame import MechanicState, mypyc_attr
+
+if TYPE_CHECKING:
+    from monopoly_tui.engine.actions import Event
+    from monopoly_tui.engine.game import Game
+    from monopoly_tui.engine.spec import Spec
+    from monopoly_tui.engine.state import GameState
+
+HOOKS = ("setup", "before_roll", "rolled", "spares_jail", "step", "landed", "waives",
+         "adjusts", "salary", "jailed", "leaves")
+"""The hooks the core calls during play (``check`` and ``describe`` are asked by
+``engine.invariants`` and ``engine.describe``)."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Mechanic:
+    """A mechanic switched on for one edition; ``config`` is its block of the ruleset (its
+    numbers and words), as the edition's ``Spec`` holds it."""
+
+    NAME: ClassVar[str] = ""
+
+    def __init__(self, spec: Spec, config: Any) -> None:
+        self.spec = spec
+        self.config = config
+
+    def new_state(self) -> MechanicState | None:
+        """The mechanic's own state at the start of a game (None: it keeps none)."""
+        return None
+
+    # ------------------------------------------------------------ the rule points
+
+    def setup(self, game: Game) -> None:
+        """The game is set up and ``game.st.first_player`` chosen."""
+
+    def before_roll(self, game: Game, player: int) -> bool:
+        """``player`` is about to roll to move; True when the game ended here."""
+        return False
+
+    def rolled(self, game: Game, player: int, faces: tuple[int, ...]) -> None:
+        """The movement dice show ``faces`` (face indices)."""
+
+    def spares_jail(self, game: Game, player: int, why: str) -> bool:
+        """True keeps ``player`` out of jail (``why``: doubles, space)."""
+        return False
+
+    def step(self, game: Game, player: int, space: int, left: int) -> None:
+        """A walk passes (``left`` > 0) or ends on (``left`` == 0) ``space``."""
+
+    def landed(self, game: Game, player: int, space: int) -> None:
+        """A move ended on ``space``; the space's rule comes next."""
+
+    def waives(self, game: Game, kind: str, payer: int, payee: int, deed: int,
+               space: int) -> bool:
+        """True when the charge is not due (the mechanic emits why)."""
+        return False
+
+    def adjusts(self, game: Game, kind: str, payer: int, payee: int, deed: int,
+                amount: int) -> int:
+        """The amount of a charge due, as this mechanic changes it."""
+        return amount
+
+    def salary(self, game: Game, player: int, amount: int) -> int:
+        """GO's salary for ``player``."""
+        return amount
+
+    def jailed(self, game: Game, player: int) -> None:
+        """``player`` goes to jail."""
+
+    def leaves(self, game: Game, player: int) -> None:
+        """``player`` goes bankrupt and leaves the game."""
+
+    # ------------------------------------------------------------ checks and words
+
+    def check(self, spec: Spec, st: GameState) -> list[str]:
+        """What in the state breaks this mechanic's rules, as lines naming the field."""
+        return []
+
+    def describe(self, spec: Spec, st: GameState, event: Event, name: Any) -> str | None:
+        """The log line of one of this mechanic's events, or None when it is not one.
+        ``name(p)`` gives a player's name."""
+        return None
+
+
+def overrides(mechanic: Mechanic, hook: str) -> bool:
+    """Whether a mechanic overrides a hook of the base class."""
+    return getattr(type(mechanic), hook) is not getattr(Mechanic, hook)

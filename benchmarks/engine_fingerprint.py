@@ -25,10 +25,11 @@ from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
+from fingerprint_view import behaviour_view, legacy_event
+
 from monopoly_tui.bots import make_bot
 from monopoly_tui.buildinfo import engine_build
 from monopoly_tui.engine.game import Game
-from fingerprint_view import behaviour_view, legacy_event
 from monopoly_tui.rules import load_spec
 
 EDITIONS = ("classic", "got", "nfl", "lotr")

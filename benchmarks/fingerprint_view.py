@@ -50,7 +50,7 @@ def behaviour_view(game: Game) -> list[tuple[str, Any]]:
 
 
 def _first(game: Game, tag: str) -> Any:
-    return next((f for f in reversed(game.st.frames) if f.TAG == tag), None)
+    return next((f for f in reversed(game.st.frames) if tag == f.TAG), None)
 
 
 def _framed(game: Game, name: str) -> Any:

@@ -7,6 +7,7 @@ show it.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import importlib.machinery
 import importlib.util
 import sys
@@ -61,8 +62,10 @@ def declared_field_types(cls: type) -> dict[str, Any]:
         raise TypeError(f"{source} has no class {cls.__name__}: reinstall monopoly-tui")
     namespace = vars(module)
     declared: dict[str, Any] = {}
+    names = {f.name for f in dataclasses.fields(cls)} if dataclasses.is_dataclass(cls) else None
     for stmt in node.body:
-        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and (
+                names is None or stmt.target.id in names):
             text_of_type = ast.get_source_segment(text, stmt.annotation)
             if text_of_type is None:
                 raise TypeError(f"{source}: cannot read the type of {cls.__name__}."

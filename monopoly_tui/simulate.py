@@ -18,12 +18,11 @@ from typing import Any, Final
 from monopoly_tui.bots import make_bot
 from monopoly_tui.bots.base import decider
 from monopoly_tui.engine import actions as A
-from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.game import Game
-from monopoly_tui.engine.spec import STREET, Spec
 from monopoly_tui.engine.invariants import check_play
 from monopoly_tui.engine.mechanics.ring import RingTally, ring_of, ring_state
+from monopoly_tui.engine.spec import Spec
 
 DEFAULT_MAX_TURNS: Final = 2000
 """The cap on player-turns per game when none is given."""

@@ -12,8 +12,16 @@ from monopoly_tui.bots import BasicBot, RandomBot, make_bot, trade_value
 from monopoly_tui.bots.base import MAX_EXTRAS, Board
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.frames import (
+    AuctionFrame,
+    BuyFrame,
+    DebtsFrame,
+    TaxFrame,
+    TradeFrame,
+    TransfersFrame,
+)
 from monopoly_tui.engine.game import Game
-from monopoly_tui.engine.state import Auction, Debt, MortgagedTransfer, TradeOffer
+from monopoly_tui.engine.state import Debt, MortgagedTransfer, TradeOffer
 from monopoly_tui.rules import load_spec
 from monopoly_tui.rules.loader import load_ruleset
 from monopoly_tui.simulate import check_invariants
@@ -147,7 +155,7 @@ def _land_on_offer(game: Game, deed: int) -> None:
     """Put the game at 'buy or auction' for player 0 and ``deed``."""
     st = game.st
     st.stage = "post_move"
-    st.buy_deed = deed
+    st.frames = [BuyFrame(st.current, deed)]
     st.players[0].position = game.spec.deeds[deed].spaces[0]
 
 
@@ -189,8 +197,8 @@ def test_basic_reserve_grows_with_opponents_buildings() -> None:
 
 def _auction_for(game: Game, deed: int, high_bid: int = 0, high_bidder: int = -1) -> None:
     game.st.stage = "post_move"
-    game.st.auction = Auction(deed=deed, bidders=[0, 1], high_bid=high_bid,
-                              high_bidder=high_bidder)
+    game.st.frames = [AuctionFrame(deed=deed, bidders=[0, 1], high_bid=high_bid,
+                              high_bidder=high_bidder)]
 
 
 def test_basic_bids_up_to_the_price_and_no_further() -> None:
@@ -237,7 +245,7 @@ def test_basic_takes_the_cheaper_tax() -> None:
     game = _game("nfl")
     income = next(s for s in game.spec.spaces if s.kind == "tax" and s.tax_percent)
     game.st.stage = "post_move"
-    game.st.tax_space = income.index
+    game.st.frames = [TaxFrame(game.st.current, income.index)]
     _set_cash(game, 1000, 1500)
     assert BasicBot().choose(game, 0).kind == A.A_TAX_PERCENT
     _set_cash(game, 5000, 1500)
@@ -257,7 +265,7 @@ def test_basic_raises_cash_least_valuable_first_then_pays() -> None:
     st.owner[reading] = st.owner[boardwalk] = 0
     _set_cash(game, 0, 1500)
     st.stage = "post_move"
-    st.debts = [Debt(0, 1, 150, "rent")]
+    st.frames = [DebtsFrame([Debt(0, 1, 150, "rent")])]
     bot = BasicBot()
     first = bot.choose(game, 0)
     assert first == Action(A.A_MORTGAGE, 0, reading)
@@ -277,7 +285,7 @@ def test_basic_sells_buildings_before_mortgaging_built_groups() -> None:
         _build(game, d, 1)
     _set_cash(game, 0, 1500)
     st.stage = "post_move"
-    st.debts = [Debt(0, 1, 40, "rent")]
+    st.frames = [DebtsFrame([Debt(0, 1, 40, "rent")])]
     a = BasicBot().choose(game, 0)
     assert a.kind == A.A_SELL_BUILDING and a.target in brown
 
@@ -288,9 +296,9 @@ def test_basic_goes_bankrupt_only_when_it_is_the_only_choice() -> None:
     st.owner[_deed(game, "reading-railroad")] = 0
     _set_cash(game, 10, 1500)
     st.stage = "post_move"
-    st.debts = [Debt(0, 1, 200, "rent")]  # 10 + 100 mortgage < 200
+    st.frames = [DebtsFrame([Debt(0, 1, 200, "rent")])]  # 10 + 100 mortgage < 200
     assert BasicBot().choose(game, 0) == Action(A.A_BANKRUPT, 0)
-    st.debts = [Debt(0, 1, 100, "rent")]  # 10 + 100 >= 100: raise it
+    st.frames = [DebtsFrame([Debt(0, 1, 100, "rent")])]  # 10 + 100 >= 100: raise it
     assert BasicBot().choose(game, 0).kind == A.A_MORTGAGE
 
 
@@ -323,7 +331,7 @@ def test_basic_lifts_a_received_mortgage_when_it_keeps_its_reserve() -> None:
     st.owner[boardwalk] = 0
     st.mortgaged[boardwalk] = True
     st.stage = "post_move"
-    st.transfers = [MortgagedTransfer(0, boardwalk)]
+    st.frames = [TransfersFrame([MortgagedTransfer(0, boardwalk)])]
     _set_cash(game, 1000, 1500)
     assert BasicBot().choose(game, 0) == Action(A.A_LIFT, 0, boardwalk)
     _set_cash(game, 230, 1500)
@@ -382,9 +390,9 @@ def test_basic_accepts_a_fair_trade_and_rejects_an_unfair_one() -> None:
     st.owner[oriental] = 0
     st.stage = "post_move"
     # Player 1 offers Vermont (100) for Oriental (100) and 10: fair for player 0.
-    st.trade = TradeOffer(1, 0, (vermont,), (oriental,), give_cash=10)
+    st.frames = [TradeFrame(TradeOffer(1, 0, (vermont,), (oriental,), give_cash=10))]
     assert BasicBot().choose(game, 0) == Action(A.A_ACCEPT, 0)
-    st.trade = TradeOffer(1, 0, (vermont,), (oriental,), take_cash=10)
+    st.frames = [TradeFrame(TradeOffer(1, 0, (vermont,), (oriental,), take_cash=10))]
     assert BasicBot().choose(game, 0) == Action(A.A_REJECT, 0)
 
 
@@ -397,9 +405,9 @@ def test_basic_never_hands_over_a_set_completing_deed_without_a_large_premium() 
     st.owner[boardwalk] = 0
     _set_cash(game, 1500, 5000)
     st.stage = "post_move"
-    st.trade = TradeOffer(1, 0, (), (boardwalk,), give_cash=800)
+    st.frames = [TradeFrame(TradeOffer(1, 0, (), (boardwalk,), give_cash=800))]
     assert BasicBot().choose(game, 0) == Action(A.A_REJECT, 0)
-    st.trade = TradeOffer(1, 0, (), (boardwalk,), give_cash=400 + 750)
+    st.frames = [TradeFrame(TradeOffer(1, 0, (), (boardwalk,), give_cash=400 + 750))]
     assert BasicBot().choose(game, 0) == Action(A.A_ACCEPT, 0)
 
 

@@ -83,19 +83,21 @@ def test_declared_field_types_are_the_type_hints_of_every_saved_dataclass() -> N
     import typing
 
     from monopoly_tui.buildinfo import declared_field_types
-    from monopoly_tui.engine import actions, state
+    from monopoly_tui.engine import actions, frames, state
+    from monopoly_tui.engine.mechanics import ring
     from monopoly_tui.engine.snapshot import field_types
 
     classes = [
-        obj for module in (state, actions) for obj in vars(module).values()
+        obj for module in (state, actions, frames, ring) for obj in vars(module).values()
         if isinstance(obj, type) and dataclasses.is_dataclass(obj)
         and obj.__module__ == module.__name__
     ]
-    assert {c.__name__ for c in classes} >= {"GameState", "Player", "Auction", "Debt", "Claim",
+    assert {c.__name__ for c in classes} >= {"GameState", "Player", "AuctionFrame", "Debt", "Claim",
                                              "TradeOffer", "MortgagedTransfer", "Action"}
     for cls in classes:
         declared = declared_field_types(cls)
         assert {f.name for f in dataclasses.fields(cls)} <= set(declared)
         assert field_types(cls) == declared
-        if not is_compiled(cls.__module__):
-            assert declared == typing.get_type_hints(cls)
+        if not is_compiled(cls.__module__):  # the fields' hints (class constants aside)
+            hints = typing.get_type_hints(cls)
+            assert declared == {f.name: hints[f.name] for f in dataclasses.fields(cls)}

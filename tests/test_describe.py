@@ -11,6 +11,7 @@ from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action, Event
 from monopoly_tui.engine.describe import KNOWN_KINDS, describe, describe_all, dice_text
 from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.state import Debt
 from monopoly_tui.rules import load_spec
 
 ENGINE = Path(__file__).parents[1] / "monopoly_tui" / "engine"
@@ -215,7 +216,7 @@ def test_building_auction_words_follow_the_edition() -> None:
 def test_paid_rent() -> None:
     g = _game()
     d = _deed(g, "Park Place")
-    line = describe(Event("paid", player=0, other=1, amount=26, text=f"rent:{d}"), g)
+    line = describe(Event("paid", player=0, other=1, amount=26, text="rent", deed=d), g)
     assert line == "Ann paid $26 rent to Bob for Park Place"
 
 
@@ -224,16 +225,17 @@ def test_paid_every_reason() -> None:
     tax = _space(g, "Income Tax")
     d = _deed(g, "Boardwalk")
     cases = {
-        f"tax:{tax}": "Ann paid $200 for Income Tax",
-        "jail_fine": "Ann paid the $200 fine to leave Jail",
-        f"auction:{d}": "Ann paid $200 for Boardwalk at auction",
-        "building_auction": "Ann paid $200 for the building won at auction",
-        f"interest:{d}": "Ann paid $200 for mortgage interest on Boardwalk",
-        "card:0": "Ann paid $200 (Chance)",
+        ("tax", tax): "Ann paid $200 for Income Tax",
+        ("jail_fine", -1): "Ann paid the $200 fine to leave Jail",
+        ("auction", d): "Ann paid $200 for Boardwalk at auction",
+        ("building_auction", -1): "Ann paid $200 for the building won at auction",
+        ("interest", d): "Ann paid $200 for mortgage interest on Boardwalk",
+        ("card", 0): "Ann paid $200 (Chance)",
     }
-    for reason, want in cases.items():
-        assert describe(Event("paid", player=0, other=-1, amount=200, text=reason), g) == want
-    assert describe(Event("paid", player=0, other=1, amount=50, text="card:1"), g) == (
+    for (reason, target), want in cases.items():
+        debt = Debt(0, -1, 200, reason, target=target)
+        assert describe(_payment(g, debt), g) == want
+    assert describe(_payment(g, Debt(0, 1, 50, "card", target=1)), g) == (
         "Ann paid $50 to Bob (Community Chest)"
     )
     assert describe(Event("paid", player=0, other=1, amount=7, text="bankrupt"), g) == (
@@ -244,10 +246,10 @@ def test_paid_every_reason() -> None:
 def test_in_debt() -> None:
     g = _game()
     d = _deed(g, "Boardwalk")
-    assert describe(Event("in_debt", player=0, other=1, amount=2000, text=f"rent:{d}"), g) == (
+    assert describe(_payment(g, Debt(0, 1, 2000, "rent", target=d), "in_debt"), g) == (
         "Ann owes $2,000 to Bob for rent for Boardwalk and must raise the cash"
     )
-    assert describe(Event("in_debt", player=0, other=-1, amount=200, text="tax:4"), g) == (
+    assert describe(_payment(g, Debt(0, -1, 200, "tax", target=4), "in_debt"), g) == (
         "Ann owes $200 to the Bank for Income Tax and must raise the cash"
     )
 
@@ -403,3 +405,15 @@ def test_a_deed_not_bought_goes_to_auction_in_one_line_not_two() -> None:
     lines = describe_all(g.act(auction), g)
     assert sum("goes to auction" in line for line in lines) == 1
     assert any("did not buy" in line for line in lines)
+
+
+def _payment(game: Game, debt: Debt, kind: str = "paid") -> Event:
+    """The event the engine tells for a payment made (or owed): settled on a copy of the game."""
+    g = game.copy()
+    g.st.players[debt.debtor].cash = debt.amount
+    if kind == "paid":
+        g.settle(debt)
+    else:
+        g.st.players[debt.debtor].cash = 0
+        g.owe(debt.debtor, debt.creditor, debt.amount, debt.reason, target=debt.target)
+    return g.last_events[-1]

@@ -15,6 +15,7 @@ import pytest
 
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action, Event
+from monopoly_tui.engine.frames import AuctionFrame, find_frame
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.spec import STREET
 from monopoly_tui.engine.state import Debt
@@ -56,8 +57,8 @@ def test_debt_init_takes_exactly_its_fields() -> None:
     """Debts too are built by a written-out ``__init__``: every field, in order, defaults
     kept, each one set."""
     _init_takes_exactly_the_fields(Debt)
-    d = Debt(1, -1, 50, "tax:4", True)
-    assert [getattr(d, f.name) for f in fields(Debt)] == [1, -1, 50, "tax:4", True]
+    d = Debt(1, -1, 50, "tax", True, 4)
+    assert [getattr(d, f.name) for f in fields(Debt)] == [1, -1, 50, "tax", True, 4]
 
 
 def test_dice_read_the_generator_in_order_whatever_their_number() -> None:
@@ -68,12 +69,12 @@ def test_dice_read_the_generator_in_order_whatever_their_number() -> None:
         n = len(game.spec.dice.values)
         for count in (1, 2, 3):
             state = game.st.rng.getstate()
-            faces = game._roll_faces(count)
+            faces = game.roll_faces(count)
             game.st.rng.setstate(state)
             plain = tuple(int(game.st.rng.random() * n) for _ in range(count))
             assert faces == plain
             values = game.spec.dice.values
-            assert game._total(faces) == sum(values[f] for f in faces)
+            assert game.total(faces) == sum(values[f] for f in faces)
             assert game._is_doubles(faces) == (
                 game.spec.dice.doubles and count > 1 and len(set(faces)) == 1
             )
@@ -120,5 +121,5 @@ def test_no_building_shortage_check_while_the_bank_has_one_for_everyone() -> Non
     st.bank_houses = 2
     d0 = game.spec.groups[0].deeds[0]
     events = game.act(Action("build", 0, d0))
-    assert [e.kind for e in events] == ["built"] and st.auction is None
+    assert [e.kind for e in events] == ["built"] and find_frame(st, AuctionFrame) is None
     assert st.bank_houses == 1

@@ -22,6 +22,7 @@ from monopoly_tui import rules as rules_pkg
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import snapshot as snap
 from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.frame import TAGGED, Frame, MechanicState
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.spec import Spec
 from monopoly_tui.engine.state import GameState, TradeOffer
@@ -158,6 +159,11 @@ def _sample(tp: Any, default: Any = dataclasses.MISSING) -> Any:
         return rng
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
         return _sample_dataclass(tp)
+    if tp is Frame or tp is MechanicState:  # a registered record of each kind, in turn
+        family = TAGGED["frame" if tp is Frame else "mechanic"]
+        _sample.turn = getattr(_sample, "turn", -1) + 1  # type: ignore[attr-defined]
+        kinds = sorted(family)
+        return _sample_dataclass(family[kinds[_sample.turn % len(kinds)]])  # type: ignore[attr-defined]
     if origin in (typing.Union, types.UnionType):
         return _sample(next(a for a in args if a is not type(None)))
     if origin is list:

@@ -77,6 +77,8 @@ def go_bankrupt(game: Game, p: int, creditor: int) -> None:
         transfers.transfers = [t for t in transfers.transfers if t.player != p]
         if not transfers.transfers:
             game.pop(transfers)
+    if any(f.belongs_to(p) for f in st.frames):  # their move under way, their choices
+        st.frames = [f for f in st.frames if not f.belongs_to(p)]
     for m in game.on_leaves:
         m.leaves(game, p)
     game.emit(Event("bankrupt", player=p, other=creditor))

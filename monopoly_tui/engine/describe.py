@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Event
+from monopoly_tui.engine.mechanics.ring import ring_of
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
@@ -39,7 +40,11 @@ def describe(event: Event, game: Game) -> str | None:
     """One line for the log, or ``None`` when the event needs no line of its own."""
     fn = _DESCRIBERS.get(event.kind)
     if fn is None:
-        # An event kind this module does not know yet (a new mechanic): its text, if any.
+        # A mechanic's own event: its describer, else its text, if any.
+        for m in game.mechanics:
+            line = m.describe(game.spec, game.st, event, _Words(game).who)
+            if line is not None:
+                return line
         return event.text or None
     return fn(_Words(game), event)
 
@@ -67,9 +72,20 @@ def describe_each(events: Sequence[Event], game: Game) -> list[str | None]:
     return out
 
 
-def reason_text(game: Game, reason: str) -> str:
-    """What a debt or payment is for, in words (from ``Debt.reason``: 'rent:12', 'tax:4'...)."""
-    return _Words(game).reason(reason)
+def reason_text(game: Game, reason: str, target: int = -1) -> str:
+    """What a debt or payment is for, in words, from ``Debt.reason`` and ``Debt.target`` (the
+    deed of a rent, the tax space, the deck of a card...)."""
+    return _Words(game).reason(reason, target)
+
+
+def event_target(e: Event) -> int:
+    """What a payment's event is about: the deed (rent, auction, interest), the tax space or
+    the card's deck, as the engine put it in the event's fields."""
+    if e.text == "tax":
+        return e.space
+    if e.text == "card":
+        return e.card[0]
+    return e.deed
 
 
 def dice_text(game: Game, faces: tuple[int, ...]) -> str:
@@ -143,10 +159,11 @@ class _Words:
                 return sp.name
         return "the pot"
 
-    def reason(self, reason: str) -> str:
-        """What a payment was for, from a debt's reason ('rent:12', 'tax:4', ...)."""
+    def reason(self, reason: str, target: int = -1) -> str:
+        """What a payment was for, from a debt's reason and what it is about (a log written
+        before payments had their own target said it in the reason: 'rent:12')."""
         kind, _, arg = reason.partition(":")
-        n = int(arg) if arg.lstrip("-").isdigit() else -1
+        n = int(arg) if arg.lstrip("-").isdigit() else target
         if kind == "rent":
             return f"rent for {self.deed(n)}"
         if kind == "tax":
@@ -164,8 +181,8 @@ class _Words:
             return f"{self.v.mortgage} interest on {self.deed(n)}"
         if kind == "bankrupt":
             return "everything left"
-        if kind == "ring_penalty" and self.spec.ring is not None:
-            r = self.spec.ring
+        r = ring_of(self.spec)
+        if kind == "ring_penalty" and r is not None:
             return f"{r.eye} rolled by the {r.bearer}"
         return reason.replace("_", " ")
 
@@ -318,28 +335,28 @@ def _cannot_place(w: _Words, e: Event) -> str:
 
 def _paid(w: _Words, e: Event) -> str:
     who, to, amount = w.Who(e.player), e.other, w.money(e.amount)
-    kind, _, arg = e.text.partition(":")
+    kind, n = e.text, event_target(e)
     if kind == "rent":
-        return f"{who} paid {amount} rent to {w.who(to)} for {w.deed(int(arg))}"
+        return f"{who} paid {amount} rent to {w.who(to)} for {w.deed(n)}"
     if kind == "tax":
-        return f"{who} paid {amount} for {w.space(int(arg))}"
+        return f"{who} paid {amount} for {w.space(n)}"
     if kind == "jail_fine":
         return f"{who} paid the {amount} fine to leave {w.v.jail}"
     if kind == "bankrupt":
         return f"{who} handed the last {amount} to {w.who(to)}"
     if kind == "card":
         if to >= 0:
-            return f"{who} paid {amount} to {w.who(to)} ({w.deck(int(arg))})"
-        return f"{who} paid {amount} ({w.deck(int(arg))})"
+            return f"{who} paid {amount} to {w.who(to)} ({w.deck(n)})"
+        return f"{who} paid {amount} ({w.deck(n)})"
     if to >= 0:
-        return f"{who} paid {amount} to {w.who(to)} for {w.reason(e.text)}"
-    return f"{who} paid {amount} for {w.reason(e.text)}"
+        return f"{who} paid {amount} to {w.who(to)} for {w.reason(kind, n)}"
+    return f"{who} paid {amount} for {w.reason(kind, n)}"
 
 
 def _in_debt(w: _Words, e: Event) -> str:
     return (
         f"{w.Who(e.player)} owes {w.money(e.amount)} to {w.who(e.other)} "
-        f"for {w.reason(e.text)} and must raise the cash"
+        f"for {w.reason(e.text, event_target(e))} and must raise the cash"
     )
 
 
@@ -417,7 +434,7 @@ def _bankrupt(w: _Words, e: Event) -> str:
 
 def _game_over(w: _Words, e: Event) -> str:
     how = END_REASONS.get(e.text, e.text.replace("_", " "))
-    r = w.spec.ring
+    r = ring_of(w.spec)
     if r is not None and e.text == r.end_reason:
         how = f"the richest player when {r.ring} reached {r.end}"
     return f"Game over: {w.who(e.player)} wins as {how}"
@@ -615,7 +632,7 @@ _DESCRIBERS: dict[str, Callable[[_Words, Event], str | None]] = {
 
 def _ring_words(w: _Words) -> tuple[str, str, str]:
     """The Ring, its bearer and its tracker, in the edition's words."""
-    r = w.spec.ring
+    r = ring_of(w.spec)
     if r is None:
         return "the Ring", "bearer", "tracker"
     return r.ring, r.bearer, r.tracker
@@ -637,7 +654,7 @@ def _ring_taken(w: _Words, e: Event) -> str:
 
 
 def _ring_tracker(w: _Words, e: Event) -> str:
-    r = w.spec.ring
+    r = ring_of(w.spec)
     _, _, tracker = _ring_words(w)
     if e.text == "reset":
         start = r.start if r is not None else "the start"
@@ -653,7 +670,8 @@ def _ring_dropped(w: _Words, e: Event) -> str:
     ring, _, _ = _ring_words(w)
     where = w.space(e.space)
     if e.text == "eye":
-        eye = w.spec.ring.eye if w.spec.ring is not None else "the Eye"
+        r = ring_of(w.spec)
+        eye = r.eye if r is not None else "the Eye"
         return f"{w.Who(e.player)} rolled {eye}: {ring} drops on {where}"
     if e.text == "jail":
         return f"{w.Who(e.player)} drops {ring} on {where} on the way to {w.v.jail}"
@@ -669,7 +687,8 @@ def _ring_passed_by(w: _Words, e: Event) -> str:
 
 def _ring_battle(w: _Words, e: Event) -> str:
     ring, _, _ = _ring_words(w)
-    battle = w.spec.ring.battle if w.spec.ring is not None else "battle"
+    r = ring_of(w.spec)
+    battle = r.battle if r is not None else "battle"
     mine, theirs = (w.dice((f,)) for f in e.dice[:2]) if len(e.dice) >= 2 else ("?", "?")
     head = (f"{w.Who(e.player)} and {w.who(e.other)} {battle} for {ring}: "
             f"{mine} against {theirs}")
@@ -700,7 +719,8 @@ def _ring_double_rent(w: _Words, e: Event) -> str:
 
 def _ring_reward(w: _Words, e: Event) -> str:
     ring, _, _ = _ring_words(w)
-    end = w.spec.ring.end if w.spec.ring is not None else "the end"
+    r = ring_of(w.spec)
+    end = r.end if r is not None else "the end"
     return f"{w.Who(e.player)} brings {ring} to {end} and collects {w.money(e.amount)}"
 
 

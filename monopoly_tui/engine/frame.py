@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 try:  # where the engine is compiled, Python classes (a test's own mechanic) may extend these
     from mypy_extensions import mypyc_attr
 except ImportError:  # pragma: no cover - mypy_extensions comes with mypy, which builds the wheel
-    def mypyc_attr(*_args: Any, **_kwargs: Any) -> Any:
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
         return lambda cls: cls
 
 
@@ -99,6 +99,11 @@ class Frame:
     def run(self, game: Game) -> None:
         """A step's work, done when it is on top: it must pop itself or push a frame above."""
         raise NotImplementedError(f"{type(self).__name__} is a decision, not a step")
+
+    def belongs_to(self, player: int) -> bool:
+        """Whether the frame is ``player``'s alone (their move, their choice), to go when they
+        leave the game."""
+        return False
 
     def anytime(self, game: Game, player: int, kind: str) -> bool:
         """Whether ``player`` may make the at-any-time choice ``kind`` (build, mortgage,

@@ -8,14 +8,14 @@ choice. Mechanics add frames of their own the same way (``engine.mechanics``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
 from monopoly_tui.engine.frame import Frame, frame_type
 from monopoly_tui.engine.spec import STREET
-from monopoly_tui.engine.state import Debt, MortgagedTransfer, TradeOffer
+from monopoly_tui.engine.state import Debt, GameState, MortgagedTransfer, TradeOffer
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
@@ -38,6 +38,9 @@ class BuyFrame(Frame):
     RANK: ClassVar[int] = 30
     player: int
     deed: int
+
+    def belongs_to(self, player: int) -> bool:
+        return player == self.player
 
     def decider(self, game: Game) -> int:
         return self.player
@@ -94,6 +97,9 @@ class TaxFrame(Frame):
     RANK: ClassVar[int] = 30
     player: int
     space: int
+
+    def belongs_to(self, player: int) -> bool:
+        return player == self.player
 
     def decider(self, game: Game) -> int:
         return self.player
@@ -469,6 +475,9 @@ class PlaceBuildingFrame(Frame):
     bid: int
     """The winning bid; it is paid when the building is placed."""
 
+    def belongs_to(self, player: int) -> bool:
+        return player == self.player
+
     def decider(self, game: Game) -> int:
         return self.player
 
@@ -552,6 +561,9 @@ class WalkFrame(Frame):
     rent_mult: int = 1
     dice_mult: int = 0
 
+    def belongs_to(self, player: int) -> bool:
+        return player == self.player
+
     def run(self, game: Game) -> None:
         game.walk_on(self)
 
@@ -567,8 +579,22 @@ class MoveAfterDebtFrame(Frame):
     player: int
     steps: int
 
+    def belongs_to(self, player: int) -> bool:
+        return player == self.player
+
     def run(self, game: Game) -> None:
         game.pop(self)
         if not game.st.players[self.player].bankrupt:
             game.move(self.player, self.steps)
             game.st.stage = "post_move"
+
+
+FrameT = TypeVar("FrameT", bound=Frame)
+
+
+def find_frame(st: GameState, cls: type[FrameT]) -> FrameT | None:
+    """The topmost frame of a class in a state, or None (``Game.find`` for a bare state)."""
+    for f in reversed(st.frames):
+        if isinstance(f, cls):
+            return f
+    return None

@@ -450,7 +450,7 @@ class Game:
         frames = self.st.frames
         i = len(frames)
         rank = frame.RANK
-        while i and frames[i - 1].RANK > rank:
+        while i and rank < frames[i - 1].RANK:
             i -= 1
         frames.insert(i, frame)
 

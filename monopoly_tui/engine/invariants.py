@@ -30,7 +30,6 @@ from monopoly_tui.engine.game import Game, mechanics_for
 from monopoly_tui.engine.spec import GET_OUT_OF_JAIL_FREE, STREET, TAX, Spec
 from monopoly_tui.engine.state import GameState
 
-
 # ---------------------------------------------------------------- after every decision
 
 
@@ -328,7 +327,6 @@ def _frame_problems(spec: Spec, st: GameState, f: Frame) -> list[str]:
     elif isinstance(f, WalkFrame):
         if not player_ok(f.player) or f.left < 0:
             bad(f"left: {f.left} spaces for player {f.player} is not a move")
-    elif isinstance(f, MoveAfterDebtFrame):
-        if not player_ok(f.player) or f.steps < 0:
-            bad(f"steps: {f.steps} for player {f.player} is not a move")
+    elif isinstance(f, MoveAfterDebtFrame) and (not player_ok(f.player) or f.steps < 0):
+        bad(f"steps: {f.steps} for player {f.player} is not a move")
     return out

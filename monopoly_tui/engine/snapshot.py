@@ -26,11 +26,10 @@ import typing
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from monopoly_tui.engine import mechanics as _mechanics  # noqa: F401  (registers their records)
 from monopoly_tui.engine import frames as _frames  # noqa: F401  (registers the core's frames)
+from monopoly_tui.engine import mechanics as _mechanics  # noqa: F401  (registers their records)
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.frame import TAGGED, Frame, MechanicState
-from monopoly_tui.engine.spec import GET_OUT_OF_JAIL_FREE, STREET, TAX, Spec
 from monopoly_tui.engine.state import GameState
 
 T = TypeVar("T")
@@ -265,7 +264,8 @@ def field_types(cls: type) -> dict[str, Any]:
     from monopoly_tui.buildinfo import declared_field_types, is_compiled
 
     if not is_compiled(cls.__module__):
-        return typing.get_type_hints(cls)
+        hints = typing.get_type_hints(cls)
+        return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
     return declared_field_types(cls)
 
 

@@ -13,8 +13,6 @@ from typing import Any
 from monopoly_tui.engine.frame import Frame, MechanicState
 
 
-
-
 @dataclass(slots=True)
 class Player:
     name: str

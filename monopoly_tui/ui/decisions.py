@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.describe import building_words, level_words, reason_text
+from monopoly_tui.engine.mechanics.ring import ring_of
 from monopoly_tui.ui.manage import RAISE_KINDS, ActionList
 from monopoly_tui.ui.render import card_text, deed_card, money, player_tag
 
@@ -615,7 +616,7 @@ class DebtScreen(DecisionScreen):
         st = game.st
         to = st.players[ctx["creditor"]].name if ctx["creditor"] >= 0 else \
             f"the {game.spec.vocab.bank}"
-        why = reason_text(game, ctx["reason"])
+        why = reason_text(game, ctx["reason"], ctx.get("target", -1))
         self.query_one("#head", Static).update(
             self.heading(f"owes {money(game, ctx['amount'])} to {to}"))
         cash = st.players[pend.player].cash
@@ -775,7 +776,7 @@ class PlaceScreen(DecisionScreen):
 def choice_label(game: Game, action: Action) -> str:
     """A choice in words, for decisions without a modal of their own (new mechanics)."""
     spec, st = game.spec, game.st
-    ring = getattr(spec, "ring", None)
+    ring = ring_of(spec)
     target = st.players[action.target].name if 0 <= action.target < len(st.players) else ""
     labels = {
         "offer_ring": f"Offer {ring.ring if ring else 'the Ring'} to {target}".strip(),
@@ -857,7 +858,7 @@ class RingScreen(DecisionScreen):
             return
         game = self.game
         spec, st = game.spec, game.st
-        ring = getattr(spec, "ring", None)
+        ring = ring_of(spec)
         ring_name = ring.ring if ring is not None else "the Ring"
         ctx = pend.context
         other = int(ctx.get("other", -1))

@@ -31,6 +31,7 @@ from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action, IllegalAction
 from monopoly_tui.engine.describe import building_words, level_words
+from monopoly_tui.engine.mechanics.ring import ring_bearer, ring_circle, ring_of, ring_space
 from monopoly_tui.ui.board import Board, SpaceTile
 from monopoly_tui.ui.render import (
     Natural,
@@ -64,16 +65,16 @@ def ring_lines(session: Session, player: int | None = None) -> list[Text]:
     is, for the centre."""
     game = session.game
     spec, st = game.spec, game.st
-    ring = getattr(spec, "ring", None)
+    ring = ring_of(spec)
     if ring is None:
         return []
-    bearer = getattr(st, "ring_bearer", -1)
+    bearer = ring_bearer(st)
     if player is not None:
         if bearer == player:
             return [Text(f"◎ {ring.bearer}", style="bold #f0c040")]
         return []
     lines = []
-    circle = getattr(st, "ring_circle", 0)
+    circle = ring_circle(st)
     track = getattr(ring, "track", ())
     label = track[min(circle, len(track) - 1)].label if track else str(circle)
     if bearer >= 0:
@@ -81,7 +82,7 @@ def ring_lines(session: Session, player: int | None = None) -> list[Text]:
         who.append_text(player_tag(game, bearer))
         lines.append(who)
     else:
-        where = getattr(st, "ring_space", -1)
+        where = ring_space(st)
         place = spec.spaces[where].name if 0 <= where < spec.size else "nowhere"
         lines.append(Text(f"{ring.ring[:1].upper()}{ring.ring[1:]} lies on {place}",
                           style="#f0c040"))
@@ -110,7 +111,7 @@ class PlayerPanel(Static):
         deciding = game.waiting_for[1] == p and not st.over
         current = st.current == p and not st.over
         return (pl.cash, pl.bankrupt, pl.in_jail, pl.jail_turns, len(pl.cards), owned,
-                current, deciding, getattr(st, "ring_bearer", -1) == p)
+                current, deciding, ring_bearer(st) == p)
 
     def sync(self) -> None:
         sig = self.signature()
@@ -265,7 +266,7 @@ class GameScreen(Screen[None]):
         for line in self.session.log:
             log.write(line)
         self._logged = len(self.session.log)
-        self.query_one("#ring").display = getattr(self.session.spec, "ring", None) is not None
+        self.query_one("#ring").display = ring_of(self.session.spec) is not None
         self.query_one("#dice").styles.width = max(18, dice_width(self.session.game) + 1)
         self.refresh_view()
         self.app.screen_change_signal.subscribe(self, self._screen_changed)
@@ -414,7 +415,7 @@ class GameScreen(Screen[None]):
         if k == A.END_TURN:
             return "end the turn"
         if k == A.RING:
-            ring = getattr(spec, "ring", None)
+            ring = ring_of(spec)
             word = ring.ring if ring is not None else "the Ring"
             other = ctx.get("other", -1)
             who = st.players[other].name if isinstance(other, int) and \

@@ -11,6 +11,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Markdown, Select, TabbedContent, TabPane
 
+from monopoly_tui.engine.mechanics.ring import ring_of
+
 if TYPE_CHECKING:
     from monopoly_tui.engine.spec import Spec
     from monopoly_tui.ui.session import Session
@@ -54,7 +56,7 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
     v, r = spec.vocab, spec.rules
     m = v.money
     d = spec.dice
-    ring = spec.ring
+    ring = ring_of(spec)
     bearer = f"the {ring.bearer}" if ring is not None else ""
     out = [f"## {spec.name}" + (f" ({spec.year})" if spec.year else ""), "", spec.description, ""]
     if extras:
@@ -180,7 +182,7 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
 
 def ring_rules(spec: Spec) -> list[str]:
     """The Ring's clauses (``engine/ring.py``) in the edition's words and numbers."""
-    ring = spec.ring
+    ring = ring_of(spec)
     if ring is None:
         return []
     m = spec.vocab.money

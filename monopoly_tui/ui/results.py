@@ -17,6 +17,7 @@ from textual.widgets import Button, Footer, Static
 
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.describe import END_REASONS
+from monopoly_tui.engine.mechanics.ring import ring_of
 from monopoly_tui.ui.board import Board
 from monopoly_tui.ui.charts import StatsPanel
 from monopoly_tui.ui.render import PlainTable, money, player_tag
@@ -73,8 +74,8 @@ def how_it_ended(session: Session) -> Text:
         out.append_text(player_tag(game, st.winner, token=True))
         out.append(" wins", style="bold")
     how = END_REASONS.get(st.end_reason, st.end_reason.replace("_", " "))
-    ring = getattr(game.spec, "ring", None)
-    if ring is not None and st.end_reason == getattr(ring, "end_reason", None):
+    ring = ring_of(game.spec)
+    if ring is not None and st.end_reason == ring.end_reason:
         how = f"the richest player when {ring.ring} reached {ring.end}"
     if how:
         out.append(f" as {how}.")

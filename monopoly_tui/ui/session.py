@@ -54,7 +54,7 @@ class Stats:
         p = e.player
         if p < 0:
             return
-        if e.kind == "paid" and e.text.startswith("rent:"):
+        if e.kind == "paid" and e.text == "rent":
             self.rent_paid[p] += e.amount
             if e.other >= 0:
                 self.rent_received[e.other] += e.amount

@@ -11,6 +11,7 @@ from typing import Any
 from helpers import new_game
 
 from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.mechanics.ring import ring_of, state_of
 
 EYE = 0
 """The Eye of Sauron's value on a die (decision 5: it replaces the 1 and counts 0)."""
@@ -23,13 +24,16 @@ def lotr(players: int = 3, *, bearer: int = 0, circle: int = 0, ring_space: int 
     ``ring_changes`` replace values of the edition's Ring (e.g. ``battle_tie``)."""
     game = new_game("lotr", players, rules=rules)
     if ring_changes:
-        assert game.spec.ring is not None
-        game.spec = replace(game.spec, ring=replace(game.spec.ring, **ring_changes),
+        assert ring_of(game.spec) is not None
+        ring = ring_of(game.spec)
+        assert ring is not None
+        game.spec = replace(game.spec, mechanics={**game.spec.mechanics,
+                                                  "ring": replace(ring, **ring_changes)},
                             space_by_id={})
     st = game.st
-    st.ring_bearer = bearer
-    st.ring_space = ring_space if bearer < 0 else -1
-    st.ring_circle = circle
+    state_of(st).bearer = bearer
+    state_of(st).space = ring_space if bearer < 0 else -1
+    state_of(st).circle = circle
     return game
 
 
@@ -39,8 +43,8 @@ def at(game: Game, player: int, position: int) -> None:
 
 def circle_with(game: Game, **fields: Any) -> int:
     """The first circle of the track whose fields have these values."""
-    assert game.spec.ring is not None
-    for i, c in enumerate(game.spec.ring.track):
+    assert ring_of(game.spec) is not None
+    for i, c in enumerate(ring_of(game.spec).track):
         if all(getattr(c, k) == v for k, v in fields.items()):
             return i
     raise KeyError(fields)

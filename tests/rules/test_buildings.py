@@ -11,6 +11,7 @@ from helpers import act, build, cash, cashes, deed, give, give_group, new_game, 
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import IllegalAction
+from monopoly_tui.engine.frames import AuctionFrame, find_frame
 
 
 def _refused(game, kind: str, player: int, target: int, why: str = "") -> None:
@@ -230,7 +231,7 @@ def test_no_shortage_auction_when_only_one_player_can_build() -> None:
     game = _brown()
     game.st.bank_houses = 1
     act(game, A.A_BUILD, player=0, target=deed(game, "mediterranean"))
-    assert game.st.auction is None
+    assert find_frame(game.st, AuctionFrame) is None
     assert game.st.buildings[deed(game, "mediterranean")] == 1
     assert cashes(game) == [1450, 1500]
 

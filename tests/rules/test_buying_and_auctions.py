@@ -10,6 +10,7 @@ from helpers import act, cash, cashes, deed, give, kinds, new_game, roll
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import IllegalAction
+from monopoly_tui.engine.frames import AuctionFrame, find_frame
 
 
 def _at_baltic_for_sale(players: int = 2):
@@ -115,7 +116,7 @@ def test_bidding_goes_round_the_table_until_one_bidder_is_left() -> None:
     act(game, A.A_BID, amount=7)  # Ann
     assert game.pending.player == 1
     act(game, A.A_DROP)  # Bob
-    assert game.st.auction is None
+    assert find_frame(game.st, AuctionFrame) is None
     assert game.st.owner[deed(game, "baltic")] == 0
     assert cashes(game) == [1493, 1500, 1500]
 
@@ -159,7 +160,7 @@ def test_a_bid_must_beat_the_highest_bid() -> None:
     before = copy.deepcopy(game.st)
     with pytest.raises(IllegalAction):
         act(game, A.A_BID, amount=30)
-    assert game.st.auction == before.auction
+    assert game.st.frames == before.frames
     assert game.pending.context["min_bid"] == 31
 
 
@@ -173,9 +174,10 @@ def test_nobody_can_bid_more_than_they_could_raise() -> None:
     assert game.pending.context["max_bid"] == 130
     with pytest.raises(IllegalAction):
         act(game, A.A_BID, amount=131)
-    assert game.st.auction is not None and game.st.auction.high_bid == 10
+    auction = find_frame(game.st, AuctionFrame)
+    assert auction is not None and auction.high_bid == 10
     act(game, A.A_BID, amount=130)
-    assert game.st.auction.high_bidder == 1
+    assert find_frame(game.st, AuctionFrame).high_bidder == 1
 
 
 def test_auction_winner_without_the_cash_must_raise_it() -> None:

@@ -24,6 +24,7 @@ from helpers import (
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import GameOverError, IllegalAction
+from monopoly_tui.engine.frames import AuctionFrame, AuctionQueueFrame, find_frame
 from monopoly_tui.engine.snapshot import decode_state, encode_state
 from monopoly_tui.engine.spec import COLLECT_FROM_EACH, GET_OUT_OF_JAIL_FREE
 from monopoly_tui.engine.state import GameState, TradeOffer
@@ -96,7 +97,7 @@ def test_debt_cannot_be_paid_before_the_cash_is_there() -> None:
     before = _copy(game.st)
     with pytest.raises(IllegalAction):
         act(game, A.A_PAY_DEBT)
-    assert game.st.debts == before.debts and cashes(game) == [50, 1500]
+    assert game.st.frames == before.frames and cashes(game) == [50, 1500]
 
 
 def test_debt_paid_after_raising_the_cash() -> None:
@@ -182,8 +183,8 @@ def test_bankrupt_to_the_bank_returns_buildings_and_auctions_deeds_unmortgaged()
     assert st.bank_houses == houses + 2
     assert not any(st.mortgaged)
     assert game.pending.kind == A.AUCTION
-    assert st.auction is not None
-    auctioned = [st.auction.deed, *st.auction_queue]
+    assert find_frame(st, AuctionFrame) is not None
+    auctioned = [find_frame(st, AuctionFrame).deed, *find_frame(st, AuctionQueueFrame).deeds]
     assert sorted(auctioned) == sorted(deed(game, d) for d in
                                        ("mediterranean", "baltic", "boardwalk"))
     assert 0 not in game.pending.context["bidders"]

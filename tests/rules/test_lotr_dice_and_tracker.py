@@ -8,7 +8,7 @@ from lotr_helpers import EYE, at, circle_with, lotr
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.game import Game
-from monopoly_tui.engine.spec import RingSpec
+from monopoly_tui.engine.mechanics.ring import RingSpec, ring_of, state_of
 
 # ---------------------------------------------------------------- the dice
 
@@ -81,7 +81,7 @@ def test_the_tracker_moves_one_circle_before_the_bearer_rolls() -> None:
     both dice.'"""
     game = lotr(bearer=0)
     events = roll(game, (2, 3))
-    assert game.st.ring_circle == 1
+    assert state_of(game.st).circle == 1
     k = kinds(events)
     assert k.index("ring_tracker") < k.index("rolled")
 
@@ -89,7 +89,7 @@ def test_the_tracker_moves_one_circle_before_the_bearer_rolls() -> None:
 def test_the_tracker_stays_when_a_player_without_the_ring_rolls() -> None:
     game = lotr(bearer=1, circle=2)
     roll(game, (2, 3))
-    assert game.st.ring_circle == 2
+    assert state_of(game.st).circle == 2
 
 
 def test_the_tracker_moves_on_each_turn_of_a_doubles_run() -> None:
@@ -99,7 +99,7 @@ def test_the_tracker_moves_on_each_turn_of_a_doubles_run() -> None:
     give(game, 0, "caradhras")
     roll(game, (2, 2))
     roll(game, (3, 4))
-    assert game.st.ring_circle == 2
+    assert state_of(game.st).circle == 2
 
 
 def test_go_pays_m4_to_the_bearer_on_the_marked_circles() -> None:
@@ -107,7 +107,7 @@ def test_go_pays_m4_to_the_bearer_on_the_marked_circles() -> None:
     on GO, collect M4 instead of M2!'"""
     game = lotr(bearer=0)
     marked = circle_with(game, go_salary=4)
-    game.st.ring_circle = marked - 1  # the turn's first step moves it onto the marked circle
+    state_of(game.st).circle = marked - 1  # the turn's first step moves it onto the marked circle
     give(game, 0, "bywater")
     at(game, 1, 20)
     at(game, 2, 20)
@@ -119,7 +119,7 @@ def test_go_pays_m4_to_the_bearer_on_the_marked_circles() -> None:
 
 def test_go_pays_m2_to_the_bearer_before_the_marked_circles() -> None:
     game = lotr(bearer=0)
-    assert not game.spec.ring or not game.spec.ring.track[1].go_salary
+    assert not ring_of(game.spec) or not ring_of(game.spec).track[1].go_salary
     give(game, 0, "bywater")
     at(game, 1, 20)
     at(game, 2, 20)
@@ -131,7 +131,7 @@ def test_go_pays_m2_to_the_bearer_before_the_marked_circles() -> None:
 
 def test_go_pays_m2_to_a_player_without_the_ring_whatever_the_tracker() -> None:
     game = lotr(bearer=1)
-    game.st.ring_circle = circle_with(game, go_salary=4)
+    state_of(game.st).circle = circle_with(game, go_salary=4)
     give(game, 0, "bywater")
     at(game, 1, 20)
     at(game, 2, 20)
@@ -142,8 +142,8 @@ def test_go_pays_m2_to_a_player_without_the_ring_whatever_the_tracker() -> None:
 
 
 def _ring(game: Game) -> RingSpec:
-    assert game.spec.ring is not None
-    return game.spec.ring
+    assert ring_of(game.spec) is not None
+    return ring_of(game.spec)
 
 
 def test_the_m16_circle_is_the_first_with_double_rent() -> None:
@@ -158,7 +158,7 @@ def test_the_m16_circle_is_the_first_with_double_rent() -> None:
 
 def test_the_bearer_charges_double_rent_from_the_m16_circle() -> None:
     game = lotr(bearer=1)
-    game.st.ring_circle = circle_with(game, penalty=16)
+    state_of(game.st).circle = circle_with(game, penalty=16)
     give(game, 1, "sting")
     events = roll(game, (2, 3))
     assert cashes(game)[:2] == [28, 32]
@@ -168,7 +168,7 @@ def test_the_bearer_charges_double_rent_from_the_m16_circle() -> None:
 def test_double_rent_is_4x_the_rent_for_colour_sets() -> None:
     """'...double rent - that's 4x the rent for color sets!'"""
     game = lotr(bearer=1)
-    game.st.ring_circle = circle_with(game, penalty=16)
+    state_of(game.st).circle = circle_with(game, penalty=16)
     give_group(game, 1, "eriador")
     roll(game, (2, 4))  # Buckleberry Ferry: rent 1, set 2, doubled 4
     assert cashes(game)[:2] == [26, 34]
@@ -188,7 +188,7 @@ def test_mount_doom_pays_the_bearer_m15_and_ends_the_game() -> None:
     """'If the Tracker reaches Mount Doom while you have the Ring, collect M15! Then the game
     ends.'"""
     game = lotr(bearer=0)
-    game.st.ring_circle = len(_ring(game).track) - 1
+    state_of(game.st).circle = len(_ring(game).track) - 1
     events = roll(game)
     assert game.over
     assert game.st.end_reason == "mount_doom"
@@ -202,7 +202,7 @@ def test_at_mount_doom_every_player_collects_rent_for_each_property() -> None:
     """'All players collect rent from the Bank for each of their properties: double for a color
     set, rent for Outposts, rent for a Fortress.' Mortgaged deeds pay nothing."""
     game = lotr(bearer=0)
-    game.st.ring_circle = len(_ring(game).track) - 1
+    state_of(game.st).circle = len(_ring(game).track) - 1
     give(game, 0, "sting", "glamdring")  # two Weapons: M2 each
     give_group(game, 1, "misty-mountains")  # one Outpost on each: 5 + 5 + 6
     for d in ("caradhras", "west-gate", "khazad-dum"):
@@ -219,7 +219,7 @@ def test_at_mount_doom_every_player_collects_rent_for_each_property() -> None:
 def test_at_mount_doom_the_most_money_wins_even_without_the_ring() -> None:
     """'Now count up your money. The player with the most wins!'"""
     game = lotr(bearer=0)
-    game.st.ring_circle = len(_ring(game).track) - 1
+    state_of(game.st).circle = len(_ring(game).track) - 1
     give_group(game, 2, "mordor")
     build(game, "black-gate", 5)
     build(game, "barad-dur", 5)
@@ -246,7 +246,7 @@ def test_the_game_also_ends_when_one_player_is_left() -> None:
 def test_at_mount_doom_a_tie_in_money_goes_to_the_higher_total_worth() -> None:
     """The rulebook names no tie-break; ours: total worth (deeds, buildings), then seat."""
     game = lotr(bearer=0, end_reward=0, end_payout=False)
-    game.st.ring_circle = len(_ring(game).track) - 1
+    state_of(game.st).circle = len(_ring(game).track) - 1
     give(game, 2, "bag-end")
     roll(game)
     assert cashes(game) == [30, 30, 30]

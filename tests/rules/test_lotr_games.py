@@ -9,7 +9,9 @@ from monopoly_tui.bots import make_bot
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Event
 from monopoly_tui.engine.describe import describe, describe_all
+from monopoly_tui.engine.frames import WalkFrame
 from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.mechanics.ring import bearer, ring_of
 from monopoly_tui.rules import load_spec
 from monopoly_tui.simulate import simulate
 
@@ -66,7 +68,7 @@ def test_every_ring_event_of_a_game_has_a_line_in_the_editions_words() -> None:
 
 def test_ring_lines_read_well() -> None:
     game = lotr(bearer=0)
-    w = game.spec.ring
+    w = ring_of(game.spec)
     assert w is not None
     battle = Event("ring_battle", player=0, other=1, dice=(5, 0), amount=0, text="won")
     assert describe(battle, game) == (
@@ -86,11 +88,11 @@ def test_ring_lines_read_well() -> None:
 def test_editions_without_the_ring_are_untouched() -> None:
     """No Ring block: no tracker, no meetings; the move is made in one step."""
     game = new_game("classic", 3)
-    assert game.spec.ring is None and game.st.ring_bearer == -1
+    assert ring_of(game.spec) is None and bearer(game.st) == -1
     game.st.players[1].position = 3
     game.act(game.pending.choices[0])
     assert game.pending.kind != A.RING
-    assert not game.st.moving
+    assert game.find(WalkFrame) is None
 
 
 def test_a_roll_of_zero_reads_as_staying() -> None:

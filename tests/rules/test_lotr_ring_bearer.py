@@ -8,6 +8,8 @@ from helpers import act, card_on_top, cash, cashes, give, kinds, roll
 from lotr_helpers import EYE, at, lotr
 
 from monopoly_tui.engine import actions as A
+from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.mechanics.ring import ring_of, state_of
 from monopoly_tui.engine.spec import GO_TO_JAIL_CARD, PAY
 
 # ---------------------------------------------------------------- While You Have the Ring
@@ -59,7 +61,7 @@ def test_ring_bearer_stays_put_on_go_to_jail_and_the_turn_ends() -> None:
     pl = game.st.players[0]
     assert (pl.position, pl.in_jail) == (30, False)
     assert game.pending.kind == A.END_TURN
-    assert game.st.ring_bearer == 0
+    assert state_of(game.st).bearer == 0
 
 
 def test_quest_cards_still_apply_to_the_bearer() -> None:
@@ -78,7 +80,7 @@ def test_a_quest_card_to_jail_drops_the_ring_on_the_quest_space() -> None:
     roll(game, (2, 5))
     pl = game.st.players[0]
     assert pl.in_jail and pl.position == game.spec.jail_space
-    assert (game.st.ring_bearer, game.st.ring_space, game.st.ring_circle) == (-1, 7, 0)
+    assert _ring(game) == (-1, 7, 0)
 
 
 # ---------------------------------------------------------------- Rolling the Eye of Sauron
@@ -89,12 +91,12 @@ def test_an_eye_rolled_by_the_bearer_drops_the_ring_and_costs_the_circles_amount
     Ring where your token landed and pay the Bank the amount shown on the current Ring Tracker
     circle. Then move the Tracker back to Start.'"""
     game = lotr(bearer=0, circle=3)
-    assert game.spec.ring is not None
-    penalty = game.spec.ring.track[4].penalty  # the turn's first step moved it to circle 4
+    assert ring_of(game.spec) is not None
+    penalty = ring_of(game.spec).track[4].penalty  # the turn's first step moved it to circle 4
     give(game, 0, "sting")
     events = roll(game, (EYE, 5))
     assert cashes(game)[0] == 30 - penalty
-    assert (game.st.ring_bearer, game.st.ring_space, game.st.ring_circle) == (-1, 5, 0)
+    assert _ring(game) == (-1, 5, 0)
     dropped = next(e for e in events if e.kind == "ring_dropped")
     assert (dropped.text, dropped.space) == ("eye", 5)
 
@@ -116,7 +118,7 @@ def test_an_eye_rolled_without_the_ring_does_nothing() -> None:
     give(game, 0, "sting")
     roll(game, (EYE, 5))
     assert cashes(game) == [30, 30, 30]
-    assert (game.st.ring_bearer, game.st.ring_circle) == (1, 3)
+    assert (state_of(game.st).bearer, state_of(game.st).circle) == (1, 3)
 
 
 def test_the_eye_penalty_beyond_the_bearers_cash_is_a_debt() -> None:
@@ -126,7 +128,7 @@ def test_the_eye_penalty_beyond_the_bearers_cash_is_a_debt() -> None:
     roll(game, (EYE, 5))
     assert (game.pending.kind, game.pending.player) == (A.DEBT, 0)
     assert game.pending.context["reason"] == "ring_penalty"
-    assert game.st.ring_space == 5
+    assert state_of(game.st).space == 5
 
 
 def test_two_eyes_drop_the_ring_where_the_token_stands_then_roll_again() -> None:
@@ -134,10 +136,10 @@ def test_two_eyes_drop_the_ring_where_the_token_stands_then_roll_again() -> None
     give(game, 0, "sting", "bywater")
     at(game, 0, 3)
     roll(game, (EYE, EYE))
-    assert (game.st.ring_bearer, game.st.ring_space) == (-1, 3)
+    assert (state_of(game.st).bearer, state_of(game.st).space) == (-1, 3)
     assert game.pending.kind == A.ROLL
     roll(game, (2, EYE))  # from the Ring's own space: it is not passed again
-    assert (game.st.ring_bearer, game.st.ring_space) == (-1, 3)
+    assert (state_of(game.st).bearer, state_of(game.st).space) == (-1, 3)
     assert game.st.players[0].position == 5
 
 
@@ -149,5 +151,11 @@ def test_a_bankrupt_bearer_drops_the_ring() -> None:
     roll(game, (2, 5))
     act(game, A.A_BANKRUPT)
     assert game.st.players[0].bankrupt
-    assert (game.st.ring_bearer, game.st.ring_space, game.st.ring_circle) == (-1, 7, 0)
+    assert _ring(game) == (-1, 7, 0)
     assert not game.over
+
+
+def _ring(game: Game) -> tuple[int, int, int]:
+    """(bearer, the space where the Ring lies, the tracker's circle)."""
+    rs = state_of(game.st)
+    return rs.bearer, rs.space, rs.circle

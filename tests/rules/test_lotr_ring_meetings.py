@@ -13,7 +13,9 @@ from lotr_helpers import EYE, at, lotr
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import IllegalAction
+from monopoly_tui.engine.frames import BuyFrame, WalkFrame, find_frame
 from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.mechanics.ring import RingMeetingFrame, state_of
 from monopoly_tui.engine.spec import MOVE_TO
 
 # ---------------------------------------------------------------- Giving Away the Ring
@@ -34,8 +36,8 @@ def test_the_bearer_may_offer_the_ring_to_a_player_passed_and_they_must_take_it(
     assert game.st.players[0].position == 3
     assert choice_kinds(game) == {A.A_OFFER_RING, A.A_PASS_BY}
     events = act(game, A.A_OFFER_RING, target=1)
-    assert game.st.ring_bearer == 1
-    assert game.st.ring_circle == 0  # the Ring changed hands: the tracker back to Start
+    assert state_of(game.st).bearer == 1
+    assert state_of(game.st).circle == 0  # the Ring changed hands: the tracker back to Start
     assert "ring_taken" in kinds(events)
     assert game.st.players[0].position == 5  # the move went on
     assert game.pending.kind == A.BUY
@@ -47,7 +49,7 @@ def test_the_bearer_may_keep_the_ring_and_move_on() -> None:
     at(game, 1, 3)
     roll(game, (2, 3))
     act(game, A.A_PASS_BY, target=1)
-    assert (game.st.ring_bearer, game.st.ring_circle) == (0, 3)
+    assert (state_of(game.st).bearer, state_of(game.st).circle) == (0, 3)
     assert game.st.players[0].position == 5
 
 
@@ -60,7 +62,7 @@ def test_the_bearer_may_offer_the_ring_on_the_space_landed_on_before_it_is_resol
     roll(game, (2, 3))
     assert game.pending.context["passing"] is False
     act(game, A.A_OFFER_RING, target=1)
-    assert game.st.ring_bearer == 1
+    assert state_of(game.st).bearer == 1
     assert cashes(game) == [29, 30, 31]
 
 
@@ -73,7 +75,7 @@ def test_players_on_one_space_are_asked_about_in_turn() -> None:
     act(game, A.A_PASS_BY, target=1)
     assert (game.pending.kind, game.pending.context["other"]) == (A.RING, 2)
     act(game, A.A_OFFER_RING, target=2)
-    assert game.st.ring_bearer == 2
+    assert state_of(game.st).bearer == 2
     assert game.st.players[0].position == 5
 
 
@@ -93,8 +95,8 @@ def test_a_player_may_battle_the_bearer_they_land_on() -> None:
     events = act(game, A.A_BATTLE, target=1)
     battle = next(e for e in events if e.kind == "ring_battle")
     assert len(battle.dice) == 2  # both dice shown: the mover's, the bearer's
-    assert game.st.ring_bearer == 0
-    assert game.st.ring_circle == 0
+    assert state_of(game.st).bearer == 0
+    assert state_of(game.st).circle == 0
     assert cashes(game) == [30, 30, 30]  # the new bearer pays no rent on Sting
 
 
@@ -108,8 +110,9 @@ def test_battling_a_bearer_you_would_pass_ends_your_move_on_their_space() -> Non
     set_dice(game, [(2,), (6,)])
     act(game, A.A_BATTLE, target=1)
     assert game.st.players[0].position == 3
-    assert game.st.move_left == 0
-    assert game.pending.kind == A.BUY and game.st.buy_deed == game.spec.spaces[3].deed
+    assert _left(game) == 0
+    buy = find_frame(game.st, BuyFrame)
+    assert game.pending.kind == A.BUY and buy is not None and buy.deed == game.spec.spaces[3].deed
 
 
 def test_ignoring_the_bearer_continues_the_move() -> None:
@@ -119,7 +122,7 @@ def test_ignoring_the_bearer_continues_the_move() -> None:
     roll(game, (2, 3))
     act(game, A.A_PASS_BY, target=1)
     assert game.st.players[0].position == 5
-    assert (game.st.ring_bearer, game.st.ring_circle) == (1, 4)
+    assert (state_of(game.st).bearer, state_of(game.st).circle) == (1, 4)
 
 
 # ---------------------------------------------------------------- Battling for the Ring
@@ -133,7 +136,7 @@ def test_the_higher_battle_roll_takes_the_ring() -> None:
     roll(game, (2, 3))
     set_dice(game, [(5,), (4,)])
     act(game, A.A_BATTLE, target=1)
-    assert game.st.ring_bearer == 0
+    assert state_of(game.st).bearer == 0
 
 
 def test_a_battle_the_bearer_wins_leaves_the_tracker_where_it_is() -> None:
@@ -143,7 +146,7 @@ def test_a_battle_the_bearer_wins_leaves_the_tracker_where_it_is() -> None:
     roll(game, (2, 3))
     set_dice(game, [(3,), (5,)])
     events = act(game, A.A_BATTLE, target=1)
-    assert (game.st.ring_bearer, game.st.ring_circle) == (1, 4)
+    assert (state_of(game.st).bearer, state_of(game.st).circle) == (1, 4)
     assert next(e for e in events if e.kind == "ring_battle").text == "kept"
 
 
@@ -154,7 +157,7 @@ def test_a_tied_battle_leaves_the_ring_with_the_bearer() -> None:
     roll(game, (2, 3))
     set_dice(game, [(4,), (4,)])
     act(game, A.A_BATTLE, target=1)
-    assert (game.st.ring_bearer, game.st.ring_circle) == (1, 4)
+    assert (state_of(game.st).bearer, state_of(game.st).circle) == (1, 4)
 
 
 def test_a_tied_battle_is_rolled_again_when_the_edition_says_so() -> None:
@@ -164,7 +167,7 @@ def test_a_tied_battle_is_rolled_again_when_the_edition_says_so() -> None:
     set_dice(game, [(4,), (4,), (5,), (3,)])
     events = act(game, A.A_BATTLE, target=1)
     assert [e.text for e in events if e.kind == "ring_battle"] == ["tie", "won"]
-    assert game.st.ring_bearer == 0
+    assert state_of(game.st).bearer == 0
 
 
 def test_the_eye_counts_zero_in_a_battle() -> None:
@@ -173,7 +176,7 @@ def test_the_eye_counts_zero_in_a_battle() -> None:
     roll(game, (2, 3))
     set_dice(game, [(EYE,), (2,)])
     act(game, A.A_BATTLE, target=1)
-    assert game.st.ring_bearer == 1
+    assert state_of(game.st).bearer == 1
 
 
 def test_the_bearer_passing_you_is_not_battled() -> None:
@@ -193,7 +196,8 @@ def test_a_lone_ring_passed_is_taken_and_the_move_goes_on() -> None:
     take the Ring with you! ... continue moving clockwise if you had any moves left.'"""
     game = lotr(bearer=-1, ring_space=3)
     events = roll(game, (2, 3))
-    assert (game.st.ring_bearer, game.st.ring_space, game.st.ring_circle) == (0, -1, 0)
+    rs = state_of(game.st)
+    assert (rs.bearer, rs.space, rs.circle) == (0, -1, 0)
     assert game.st.players[0].position == 5
     assert game.pending.kind == A.BUY
     found = next(e for e in events if e.kind == "ring_taken")
@@ -204,7 +208,7 @@ def test_a_lone_ring_landed_on_is_taken_before_the_space_is_resolved() -> None:
     game = lotr(bearer=-1, ring_space=5)
     give(game, 1, "sting")
     roll(game, (2, 3))
-    assert game.st.ring_bearer == 0
+    assert state_of(game.st).bearer == 0
     assert cashes(game) == [30, 30, 30]
 
 
@@ -214,7 +218,7 @@ def test_a_card_that_advances_a_token_walks_it_too() -> None:
     card_on_top(game, "quest", MOVE_TO, target=game.spec.space_by_id["edoras"])
     at(game, 0, 12)
     roll(game, (2, 3))  # Quest (17) -> Edoras (23), past the Ring on Free Parking (20)
-    assert game.st.ring_bearer == 0
+    assert state_of(game.st).bearer == 0
     assert game.st.players[0].position == 23
 
 
@@ -242,14 +246,14 @@ def test_an_illegal_answer_changes_nothing() -> None:
     game = lotr(bearer=0)
     at(game, 1, 3)
     roll(game, (2, 3))
-    before = (list(game.st.ring_meet), game.st.move_left, game.st.ring_bearer)
+    before = (_meet(game), _left(game), state_of(game.st).bearer)
     with pytest.raises(IllegalAction):
         act(game, A.A_BATTLE, target=1)  # the bearer offers or keeps; it does not battle
     with pytest.raises(IllegalAction):
         act(game, A.A_OFFER_RING, target=2)  # Cid is not on this space
     with pytest.raises(IllegalAction):
         act(game, A.A_PASS_BY, player=1, target=1)  # Bob is not the one asked
-    assert (list(game.st.ring_meet), game.st.move_left, game.st.ring_bearer) == before
+    assert (_meet(game), _left(game), state_of(game.st).bearer) == before
 
 
 def test_a_move_stopped_by_a_meeting_resumes_from_a_saved_state() -> None:
@@ -265,7 +269,7 @@ def test_a_move_stopped_by_a_meeting_resumes_from_a_saved_state() -> None:
     for g in (game, copy):
         act(g, A.A_OFFER_RING, target=1)
     assert snapshot.encode_state(copy.st) == snapshot.encode_state(game.st)
-    assert copy.st.players[0].position == 5 and copy.st.ring_bearer == 1
+    assert copy.st.players[0].position == 5 and state_of(copy.st).bearer == 1
 
 
 def test_a_card_to_the_nearest_weapon_is_walked_and_still_charges_twice() -> None:
@@ -281,7 +285,7 @@ def test_a_card_to_the_nearest_weapon_is_walked_and_still_charges_twice() -> Non
     act(game, A.A_PASS_BY, target=2)
     assert game.st.players[0].position == 5
     assert cashes(game) == [28, 32, 30]
-    assert (game.st.move_rent_mult, game.st.move_dice_mult) == (1, 0)
+    assert game.find(WalkFrame) is None  # no card's multipliers left over
 
 
 def test_leaving_jail_on_the_third_try_walks_the_move() -> None:
@@ -294,3 +298,15 @@ def test_leaving_jail_on_the_third_try_walks_the_move() -> None:
     act(game, A.A_PASS_BY, target=1)
     assert game.st.players[0].position == 15
     assert cashes(game)[0] == 25
+
+
+def _left(game: Game) -> int:
+    """Spaces still to walk in the move under way."""
+    walk = game.find(WalkFrame)
+    return walk.left if walk is not None else 0
+
+
+def _meet(game: Game) -> list[int]:
+    """The players still to be asked about at the meeting under way."""
+    meeting = game.find(RingMeetingFrame)
+    return list(meeting.meet) if meeting is not None else []

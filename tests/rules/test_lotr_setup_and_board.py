@@ -28,6 +28,7 @@ from lotr_helpers import EYE, at, lotr
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import game as game_module
 from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.mechanics.ring import ring_of, state_of
 from monopoly_tui.engine.spec import (
     CARDS,
     COUNT_RENT,
@@ -76,8 +77,8 @@ def test_money_is_written_as_m_amounts() -> None:
 def test_the_tracker_starts_on_the_start_circle() -> None:
     """'Place the Ring Tracker on the START circle.'"""
     game = new_game("lotr", 3)
-    assert game.st.ring_circle == 0
-    assert game.spec.ring is not None and game.spec.ring.track[0].label == "Start"
+    assert state_of(game.st).circle == 0
+    assert ring_of(game.spec) is not None and ring_of(game.spec).track[0].label == "Start"
 
 
 @_REPLACES_GAME_RANDOM
@@ -86,7 +87,7 @@ def test_the_highest_first_roll_takes_the_ring_and_starts(monkeypatch: pytest.Mo
     spec = spec_of("lotr")
     game = _scripted_game(monkeypatch, 3, dice_script(spec, [(2, 3), (6, 5), (4, 4)]))
     assert game.st.first_player == 1
-    assert game.st.ring_bearer == 1
+    assert state_of(game.st).bearer == 1
     assert (game.pending.kind, game.pending.player) == (A.ROLL, 1)
     taken = [e for e in game.last_events if e.kind == "ring_taken"]
     assert [(e.player, e.text) for e in taken] == [(1, "first_roll")]
@@ -100,7 +101,7 @@ def test_the_eye_counts_zero_in_the_first_roll(monkeypatch: pytest.MonkeyPatch) 
     game = _scripted_game(monkeypatch, 2, dice_script(spec, [(EYE, 6), (3, 4)]))
     rolls = [(e.player, e.amount) for e in game.last_events if e.kind == "first_roll"]
     assert rolls == [(0, 6), (1, 7)]
-    assert game.st.ring_bearer == 1
+    assert state_of(game.st).bearer == 1
 
 
 # ---------------------------------------------------------------- the board

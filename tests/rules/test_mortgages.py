@@ -10,6 +10,7 @@ from helpers import act, build, cash, cashes, deed, give, give_group, new_game, 
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import IllegalAction
+from monopoly_tui.engine.frames import DebtsFrame
 from monopoly_tui.engine.state import Debt, TradeOffer
 
 
@@ -156,7 +157,7 @@ def test_mortgaged_deed_received_in_bankruptcy_asks_lift_or_pay_interest() -> No
     game = new_game(players=3)
     give(game, 1, "boardwalk", mortgaged=True)
     cash(game, 1500, 10, 1500)
-    game.st.debts.append(Debt(1, 2, 500, "rent"))
+    game.st.frames.append(DebtsFrame([Debt(1, 2, 500, "rent")]))
     act(game, A.A_BANKRUPT, player=1)
     assert game.st.owner[deed(game, "boardwalk")] == 2
     assert game.pending.kind == A.MORTGAGED_TRANSFER

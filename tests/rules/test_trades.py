@@ -11,6 +11,7 @@ from helpers import act, build, card, cashes, deck, deed, give, give_group, kind
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import IllegalAction
+from monopoly_tui.engine.frames import TradeFrame, find_frame
 from monopoly_tui.engine.spec import GET_OUT_OF_JAIL_FREE
 from monopoly_tui.engine.state import TradeOffer
 
@@ -21,7 +22,7 @@ def _refused(game, offer: TradeOffer, why: str, player: int | None = None) -> No
     with pytest.raises(IllegalAction) as err:
         act(game, A.A_PROPOSE, player=offer.proposer if player is None else player, trade=offer)
     assert why in err.value.reason
-    assert game.st.trade is None
+    assert find_frame(game.st, TradeFrame) is None
     assert game.st.owner == before.owner
     assert cashes(game) == [p.cash for p in before.players]
     assert game.pending.kind == before_kind(before)
@@ -86,7 +87,7 @@ def test_rejected_deal_changes_nothing() -> None:
     assert "trade_rejected" in kinds(events)
     assert game.st.owner[deed(game, "boardwalk")] == 1
     assert cashes(game) == [1500, 1500]
-    assert game.st.trade is None
+    assert find_frame(game.st, TradeFrame) is None
     assert game.pending.kind == A.ROLL
 
 
@@ -218,4 +219,4 @@ def test_no_deal_in_the_middle_of_an_auction() -> None:
     before = copy.deepcopy(game.st)
     with pytest.raises(IllegalAction):
         act(game, A.A_PROPOSE, player=0, trade=offer)
-    assert game.st.auction == before.auction and game.st.trade is None
+    assert game.st.frames == before.frames

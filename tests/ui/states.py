@@ -9,6 +9,13 @@ from __future__ import annotations
 from driver import new_session
 
 from monopoly_tui.engine import actions as A
+from monopoly_tui.engine.frames import (
+    BuyFrame,
+    DebtsFrame,
+    PlaceBuildingFrame,
+    TaxFrame,
+    TransfersFrame,
+)
 from monopoly_tui.engine.state import Debt, MortgagedTransfer
 from monopoly_tui.ui.session import Session
 
@@ -31,7 +38,7 @@ def at_buy(session: Session, player: int, deed: int) -> None:
     st.current = player
     st.players[player].position = session.spec.deeds[deed].spaces[0]
     st.stage = "post_move"
-    st.buy_deed = deed
+    st.frames = [BuyFrame(st.current, deed)]
 
 
 def in_jail(session: Session, player: int, card: bool = False) -> None:
@@ -57,7 +64,7 @@ def at_tax(session: Session, player: int) -> int:
     st.current = player
     st.players[player].position = space
     st.stage = "post_move"
-    st.tax_space = space
+    st.frames = [TaxFrame(st.current, space)]
     return space
 
 
@@ -65,7 +72,7 @@ def in_debt(session: Session, player: int, creditor: int, amount: int, reason: s
     st = session.game.st
     st.current = player if st.current < 0 else st.current
     st.stage = "post_move"
-    st.debts.append(Debt(player, creditor, amount, reason))
+    st.frames.append(DebtsFrame([Debt(player, creditor, amount, reason)]))
 
 
 def mortgaged_transfer(session: Session, player: int, deed: int) -> None:
@@ -73,15 +80,14 @@ def mortgaged_transfer(session: Session, player: int, deed: int) -> None:
     st.owner[deed] = player
     st.mortgaged[deed] = True
     st.stage = "post_move"
-    st.transfers.append(MortgagedTransfer(player, deed))
+    st.frames.append(TransfersFrame([MortgagedTransfer(player, deed)]))
 
 
 def place_building(session: Session, player: int, group_id: str) -> list[int]:
     deeds = give_group(session, player, group_id)
     st = session.game.st
     st.stage = "post_move"
-    st.place_building = player
-    st.place_kind = "house"
+    st.frames.append(PlaceBuildingFrame(player, "house", 0))
     return deeds
 
 

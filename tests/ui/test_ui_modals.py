@@ -21,6 +21,8 @@ from states import (
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
+from monopoly_tui.engine.frames import AuctionFrame, DebtsFrame, find_frame
+from monopoly_tui.engine.state import GameState
 from monopoly_tui.ui.app import MonopolyApp
 
 
@@ -88,19 +90,19 @@ async def test_auction_between_two_humans_with_raises_typed_bid_and_drop() -> No
         assert {"enter", "plus", "d"} <= shown_keys(app)
         await pilot.press("1", "0", "enter")  # digits type the amount; Enter bids it
         await settle(pilot)
-        assert st.auction is not None and st.auction.high_bid == 10
-        assert st.auction.high_bidder == 0
+        assert _auction(st) is not None and _auction(st).high_bid == 10
+        assert _auction(st).high_bidder == 0
         assert s.pending.player == 1  # Bob's bid now, on the same screen
         assert app.screen is scr
         app.screen.query_one("#raise-3").press()  # the button +100
         await settle(pilot)
-        assert st.auction.high_bid == 110 and st.auction.high_bidder == 1
+        assert _auction(st).high_bid == 110 and _auction(st).high_bidder == 1
         await pilot.press("1", "5", "0", "enter")
         await settle(pilot)
-        assert st.auction.high_bid == 150 and st.auction.high_bidder == 0
+        assert _auction(st).high_bid == 150 and _auction(st).high_bidder == 0
         await pilot.press("d")  # Bob drops out
         await settle(pilot)
-        assert st.auction is None
+        assert _auction(st) is None
         assert st.owner[d] == 0 and st.players[0].cash == 1500 - 150
         assert on_top(app) == "GameScreen"
         assert "Ann won Boardwalk at auction for $150" in s.log
@@ -125,8 +127,8 @@ async def test_auction_amount_field_footer_shows_enter_to_bid() -> None:
         assert "enter" in shown_keys(app)  # the field takes d and + as typing
         await pilot.press("5", "enter")
         await settle(pilot)
-        assert st.auction is not None and st.auction.high_bid == 75
-        assert st.auction.high_bidder == 0
+        assert _auction(st) is not None and _auction(st).high_bid == 75
+        assert _auction(st).high_bidder == 0
         assert {"enter", "plus", "d"} <= shown_keys(app)
 
 
@@ -142,12 +144,12 @@ async def test_auction_against_a_computer() -> None:
         await settle(pilot, 6)
         # the computer answered (bid or dropped out); bid until it is over
         for _ in range(60):
-            if s.game.st.auction is None:
+            if _auction(s.game.st) is None:
                 break
             if s.pending.player == 0 and on_top(app) == "AuctionScreen":
                 await pilot.press("d")
             await settle(pilot)
-        assert s.game.st.auction is None
+        assert _auction(s.game.st) is None
         assert s.game.st.owner[d] in (0, 1)
         assert on_top(app) == "GameScreen"
 
@@ -164,7 +166,7 @@ async def test_no_auctions_edition_offers_dont_buy() -> None:
         assert "n" in keys and "a" not in keys
         await pilot.press("n")
         await settle(pilot)
-        assert s.game.st.owner[d] == -1 and s.game.st.auction is None
+        assert s.game.st.owner[d] == -1 and _auction(s.game.st) is None
 
 
 # ---------------------------------------------------------------- jail, tax, cards
@@ -240,8 +242,7 @@ async def test_debt_raise_cash_then_pay() -> None:
     give_group(s, 0, "brown")
     st = s.game.st
     st.players[0].cash = 10
-    rent = f"rent:{deed_id(s, 'Boardwalk')}"
-    in_debt(s, 0, 1, 50, rent)
+    in_debt(s, 0, 1, 50, "rent", deed_id(s, "Boardwalk"))
     async with started(s) as (app, pilot):
         assert on_top(app) == "DebtScreen"
         assert "p" not in shown_keys(app) and "B" not in shown_keys(app)
@@ -255,7 +256,7 @@ async def test_debt_raise_cash_then_pay() -> None:
         assert "p" in shown_keys(app)
         await pilot.press("p")
         await settle(pilot)
-        assert not st.debts and st.players[1].cash == 1550
+        assert find_frame(st, DebtsFrame) is None and st.players[1].cash == 1550
         assert "Ann paid $50 rent to Bob for Boardwalk" in s.log
 
 
@@ -263,7 +264,7 @@ async def test_debt_bankrupt_when_nothing_left_ends_a_two_player_game() -> None:
     s = two_humans()
     st = s.game.st
     st.players[0].cash = 5
-    in_debt(s, 0, 1, 500, "tax:4")
+    in_debt(s, 0, 1, 500, "tax", 4)
     async with started(s) as (app, pilot):
         assert on_top(app) == "DebtScreen"
         assert "B" in shown_keys(app)
@@ -283,7 +284,7 @@ async def test_bankruptcy_with_players_left_keeps_the_game_on_screen() -> None:
     s = new_session("classic", [("Ann", True), ("Bob", True), ("Cy", True)])
     st = s.game.st
     st.players[0].cash = 5
-    in_debt(s, 0, 1, 500, "tax:4")
+    in_debt(s, 0, 1, 500, "tax", 4)
     async with started(s) as (app, pilot):
         assert on_top(app) == "DebtScreen"
         flow: Any = app.screen_stack[-2]
@@ -502,3 +503,8 @@ async def test_asking_for_rent_when_the_owner_must_ask() -> None:
         await settle(pilot)
         assert st.players[0].cash == 1550 and st.players[1].cash == 1450
         assert "c" not in shown_keys(app)
+
+
+def _auction(st: GameState) -> AuctionFrame | None:
+    """The auction under way, if any."""
+    return find_frame(st, AuctionFrame)

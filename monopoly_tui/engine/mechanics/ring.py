@@ -32,7 +32,7 @@ tracker...) are data. The clauses, in our words:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
@@ -153,6 +153,21 @@ def bearer(st: GameState) -> int:
     """Who bears the Ring (-1: nobody, or no Ring in this game)."""
     rs = ring_state(st)
     return rs.bearer if rs is not None else -1
+
+
+ring_bearer = bearer
+
+
+def ring_space(st: GameState) -> int:
+    """Where the Ring lies alone (-1: it is borne, or no Ring in this game)."""
+    rs = ring_state(st)
+    return rs.space if rs is not None else -1
+
+
+def ring_circle(st: GameState) -> int:
+    """Where the tracker stands (0, Start, when the game has no Ring)."""
+    rs = ring_state(st)
+    return rs.circle if rs is not None else 0
 
 
 def circle(spec: Spec, st: GameState) -> RingCircleSpec:

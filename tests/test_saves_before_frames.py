@@ -1,0 +1,42 @@
+"""Saves written before the engine kept its decisions as frames still load, and resume at the
+same decision: each file in ``tests/data/saves_before_frames`` was written by that engine at a
+decision of each kind (``expected.json`` holds the decision it then waited for)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from monopoly_tui.bots import make_bot
+from monopoly_tui.engine import snapshot as snap
+from monopoly_tui.saves import load_save, read_save
+from monopoly_tui.saves.store import replay_game
+
+DATA = Path(__file__).parent / "data" / "saves_before_frames"
+EXPECTED = json.loads((DATA / "expected.json").read_text())
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_a_save_of_the_first_shape_resumes_at_its_decision(name: str) -> None:
+    path = DATA / name
+    loaded = load_save(path)
+    game = loaded.game
+    pend = game.pending
+    want = EXPECTED[name]
+    assert (pend.kind, pend.player) == (want["kind"], want["player"])
+    assert [[c.kind, c.player, c.target, c.amount] for c in pend.choices] == want["choices"]
+    assert len(game.legal_actions()) == want["legal"]
+    assert snap.check_state(game.spec, game.st) == []
+    # The restored snapshot is the game its log replays to, and both play on alike.
+    replayed = replay_game(read_save(path), path=path)
+    assert snap.state_diff(game.st, replayed.st) == []
+    bots = [make_bot("basic", s) for s in range(len(game.st.players))]
+    for _ in range(60):
+        if game.over:
+            break
+        _, who = game.waiting_for
+        action = bots[who].choose(game, who)
+        assert replayed.act(action) == game.act(action)
+    assert snap.state_diff(game.st, replayed.st) == []

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
+from monopoly_tui.engine.frame import TAG_OF
 from monopoly_tui.engine.game import Game
 
 LEGACY_FIELDS = (
@@ -50,7 +51,7 @@ def behaviour_view(game: Game) -> list[tuple[str, Any]]:
 
 
 def _first(game: Game, tag: str) -> Any:
-    return next((f for f in reversed(game.st.frames) if tag == f.TAG), None)
+    return next((f for f in reversed(game.st.frames) if TAG_OF.get(type(f)) == tag), None)
 
 
 def _framed(game: Game, name: str) -> Any:

@@ -75,11 +75,11 @@ def test_dice_read_the_generator_in_order_whatever_their_number() -> None:
             assert faces == plain
             values = game.spec.dice.values
             assert game.total(faces) == sum(values[f] for f in faces)
-            assert game._is_doubles(faces) == (
+            assert game.is_doubles(faces) == (
                 game.spec.dice.doubles and count > 1 and len(set(faces)) == 1
             )
-        assert game._is_doubles((2, 2)) is game.spec.dice.doubles
-        assert not game._is_doubles((1, 2))
+        assert game.is_doubles((2, 2)) is game.spec.dice.doubles
+        assert not game.is_doubles((1, 2))
 
 
 def test_street_rent_and_group_counts_match_the_rule_on_random_states() -> None:

@@ -188,6 +188,47 @@ def propose(game: Game, a: Action) -> None:
     game.emit(Event("trade_proposed", player=offer.proposer, other=offer.partner))
 
 
+def anytime_actions(game: Game, p: int) -> list[Action]:
+    """The at-any-time choices open to ``p`` now."""
+    st, spec = game.st, game.spec
+    out: list[Action] = []
+    if p < 0 or st.over or st.players[p].bankrupt:
+        return out
+    checks = {
+        k: game.anytime_problem(p, k) == ""
+        for k in (A.A_BUILD, A.A_SELL_BUILDING, A.A_MORTGAGE, A.A_UNMORTGAGE, A.A_PROPOSE)
+    }
+    groups_done: set[int] = set()
+    for d in spec.deeds:
+        i = d.index
+        if st.owner[i] != p:
+            continue
+        if checks[A.A_BUILD] and not P.can_build(spec, st, p, i):
+            out.append(Action(A.A_BUILD, p, i))
+        if checks[A.A_SELL_BUILDING] and not P.can_sell_building(spec, st, p, i):
+            out.append(Action(A.A_SELL_BUILDING, p, i))
+        if (
+            checks[A.A_SELL_BUILDING]
+            and d.group not in groups_done
+            and P.group_has_buildings(spec, st, d.group)
+        ):
+            groups_done.add(d.group)
+            out.append(Action(A.A_SELL_ALL, p, d.group))
+        if checks[A.A_MORTGAGE] and not P.can_mortgage(spec, st, p, i):
+            out.append(Action(A.A_MORTGAGE, p, i))
+        if (
+            checks[A.A_UNMORTGAGE]
+            and st.mortgaged[i]
+            and st.players[p].cash >= P.unmortgage_cost(spec, i)
+        ):
+            out.append(Action(A.A_UNMORTGAGE, p, i))
+    if checks[A.A_BUILD]:
+        for ci, c in enumerate(st.claims):
+            if c.owner == p:
+                out.append(Action(A.A_COLLECT_RENT, p, ci))
+    return out
+
+
 ANYTIME: dict[str, Callable[[Game, Action], None]] = {
     A.A_BUILD: build,
     A.A_SELL_BUILDING: sell_building,

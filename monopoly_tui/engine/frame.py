@@ -6,7 +6,7 @@ that runs by itself (a move walked space by space, a queue of auctions). The fra
 first. A frame class says who decides, the choices, the context a screen needs, and how a
 choice is applied; a step's ``run`` does its work and pops itself or pushes another frame.
 
-A frame's ``RANK`` says what it interrupts. A frame pushed goes above every frame of a lower
+A frame's ``rank`` says what it interrupts. A frame pushed goes above every frame of a lower
 or equal rank and below any of a higher one, so a payment owed (rank 60) is settled before an
 auction (50) goes on, and a trade offer (90) is answered before anything else; frames of one
 rank come in the order they were pushed. The ranks, high to low: trade answer 90, mortgaged
@@ -16,13 +16,13 @@ move after a debt 10. The turn's own decisions (roll, jail, end the turn) come w
 is empty.
 
 Records of several kinds saved in one list or dict (frames, the mechanics' states) carry a
-``TAG``, registered with ``tagged``; the save codec writes it and reads the class back from
-``TAGGED``.
+tag, registered with ``tagged``; the save codec writes it (``TAG_OF``) and reads the class
+back from ``TAGGED``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.actions import Action
@@ -37,36 +37,38 @@ except ImportError:  # pragma: no cover - mypy_extensions comes with mypy, which
 
 TAGGED: dict[str, dict[str, type]] = {"frame": {}, "mechanic": {}}
 """Per family (``frame``, ``mechanic``), the record classes by tag: what the save codec reads."""
+TAG_OF: dict[type, str] = {}
+"""Each registered record class's tag: what the save codec writes."""
 
 
-def tagged(family: str, cls: type) -> type:
-    """Register a record class under its ``TAG`` in a family (``frame`` or ``mechanic``)."""
-    tag = getattr(cls, "TAG", "")
+def tagged(family: str, cls: type, tag: str) -> type:
+    """Register a record class under a tag in a family (``frame`` or ``mechanic``)."""
     if not tag:
-        raise TypeError(f"{cls.__name__} needs a TAG")
+        raise TypeError(f"{cls.__name__} needs a tag")
     known = TAGGED[family].get(tag)
     if known is not None and known.__qualname__ != cls.__qualname__:
         raise TypeError(f"two {family} records are tagged {tag!r}: {known.__name__}, "
                         f"{cls.__name__}")
     TAGGED[family][tag] = cls
+    TAG_OF[cls] = tag
     return cls
 
 
-def frame_type(cls: type) -> type:
-    """Class decorator: register a frame class (after ``@dataclass``)."""
-    return tagged("frame", cls)
+def frame_type(cls: type, tag: str) -> type:
+    """Register a frame class under its tag. (Called after the class, not as a decorator:
+    mypyc compiles a decorated class as a plain Python class; and the kind and rank are
+    methods, not class constants, which a compiled dataclass would take for fields.)"""
+    return tagged("frame", cls, tag)
 
 
-def mechanic_state(cls: type) -> type:
-    """Class decorator: register a mechanic's state class (after ``@dataclass``)."""
-    return tagged("mechanic", cls)
+def mechanic_state(cls: type, tag: str) -> type:
+    """Register a mechanic's state class under its tag (the mechanic's name)."""
+    return tagged("mechanic", cls, tag)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class MechanicState:
     """The base of a mechanic's own slice of the state (``GameState.mech``)."""
-
-    TAG: ClassVar[str] = ""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -74,10 +76,13 @@ class Frame:
     """A decision or a step under way. Subclasses are dataclasses registered with
     ``frame_type``; the defaults here make a step that decides nothing."""
 
-    TAG: ClassVar[str] = ""
-    KIND: ClassVar[str] = ""
-    """The decision kind it waits for (``actions.BUY``...), or '' for a step that runs."""
-    RANK: ClassVar[int] = 0
+    def kind(self) -> str:
+        """The decision kind it waits for (``actions.BUY``...), or '' for a step that runs."""
+        return ""
+
+    def rank(self) -> int:
+        """What it interrupts: it goes above the frames of a lower or equal rank."""
+        return 0
 
     def decider(self, game: Game) -> int:
         """The player who decides now."""

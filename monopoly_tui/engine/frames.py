@@ -8,7 +8,7 @@ choice. Mechanics add frames of their own the same way (``engine.mechanics``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
@@ -27,17 +27,19 @@ RAISING = frozenset({A.A_SELL_BUILDING, A.A_SELL_ALL, A.A_MORTGAGE})
 # ---------------------------------------------------------------- buying and taxes
 
 
-@frame_type
 @dataclass(slots=True)
 class BuyFrame(Frame):
     """A deed of the bank's landed on: buy it at its price, or auction it (or, in an edition
     without auctions, decline). Cash may be raised first by selling and mortgaging."""
 
-    TAG: ClassVar[str] = "buy"
-    KIND: ClassVar[str] = A.BUY
-    RANK: ClassVar[int] = 30
     player: int
     deed: int
+
+    def kind(self) -> str:
+        return A.BUY
+
+    def rank(self) -> int:
+        return 30
 
     def belongs_to(self, player: int) -> bool:
         return player == self.player
@@ -75,7 +77,7 @@ class BuyFrame(Frame):
             game.emit(Event("bought", player=a.player, deed=d, amount=price))
             return
         if a.kind not in (A.A_AUCTION, A.A_DECLINE):
-            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.KIND})")
+            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.kind()})")
         auctions = spec.rules.auctions
         if auctions != (a.kind == A.A_AUCTION):
             raise IllegalAction(
@@ -87,16 +89,18 @@ class BuyFrame(Frame):
             start_auction(game, d, first=a.player)
 
 
-@frame_type
 @dataclass(slots=True)
 class TaxFrame(Frame):
     """'Pay the flat amount or a percentage of your total worth', chosen before counting."""
 
-    TAG: ClassVar[str] = "tax"
-    KIND: ClassVar[str] = A.TAX
-    RANK: ClassVar[int] = 30
     player: int
     space: int
+
+    def kind(self) -> str:
+        return A.TAX
+
+    def rank(self) -> int:
+        return 30
 
     def belongs_to(self, player: int) -> bool:
         return player == self.player
@@ -114,7 +118,7 @@ class TaxFrame(Frame):
 
     def apply(self, game: Game, a: Action) -> None:
         if a.kind not in (A.A_TAX_FLAT, A.A_TAX_PERCENT):
-            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.KIND})")
+            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.kind()})")
         sp = game.spec.spaces[self.space]
         game.pop(self)
         if a.kind == A.A_TAX_PERCENT:
@@ -130,15 +134,11 @@ class TaxFrame(Frame):
 # ---------------------------------------------------------------- auctions
 
 
-@frame_type
 @dataclass(slots=True)
 class AuctionFrame(Frame):
     """A deed (or a building in short supply) going to the highest bidder: each bidder in
     turn raises the bid or drops out; it ends when no one is left who could raise it."""
 
-    TAG: ClassVar[str] = "auction"
-    KIND: ClassVar[str] = A.AUCTION
-    RANK: ClassVar[int] = 50
     deed: int
     """The deed for sale, or -1 when a building is auctioned."""
     bidders: list[int]
@@ -153,6 +153,12 @@ class AuctionFrame(Frame):
     request_deed: int = -1
     floor: int = 0
     """The lowest bid allowed (a building's price in a shortage auction)."""
+
+    def kind(self) -> str:
+        return A.AUCTION
+
+    def rank(self) -> int:
+        return 50
 
     def decider(self, game: Game) -> int:
         return self.bidders[self.turn]
@@ -190,7 +196,7 @@ class AuctionFrame(Frame):
             if self.bidders:
                 self.turn %= len(self.bidders)
         else:
-            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.KIND})")
+            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.kind()})")
         self.check(game)
 
     def remove_bidder(self, game: Game, p: int) -> None:
@@ -268,14 +274,14 @@ def start_auction(game: Game, deed: int, first: int | None = None, building: str
     auction.check(game)
 
 
-@frame_type
 @dataclass(slots=True)
 class AuctionQueueFrame(Frame):
     """Deeds a bankrupt player left to the bank, auctioned one after another."""
 
-    TAG: ClassVar[str] = "auction_queue"
-    RANK: ClassVar[int] = 45
     deeds: list[int] = field(default_factory=list)
+
+    def rank(self) -> int:
+        return 45
 
     def run(self, game: Game) -> None:
         if not self.deeds:
@@ -287,16 +293,18 @@ class AuctionQueueFrame(Frame):
 # ---------------------------------------------------------------- debts
 
 
-@frame_type
 @dataclass(slots=True)
 class DebtsFrame(Frame):
     """Payments owed and not yet made, settled in the order they arose: the debtor raises the
     cash (sell, mortgage, trade) and pays, or, when even that would not pay, goes bankrupt."""
 
-    TAG: ClassVar[str] = "debts"
-    KIND: ClassVar[str] = A.DEBT
-    RANK: ClassVar[int] = 60
     debts: list[Debt] = field(default_factory=list)
+
+    def kind(self) -> str:
+        return A.DEBT
+
+    def rank(self) -> int:
+        return 60
 
     def decider(self, game: Game) -> int:
         return self.debts[0].debtor
@@ -340,21 +348,23 @@ class DebtsFrame(Frame):
                 raise IllegalAction(a, "you can still raise enough: sell buildings or mortgage")
             game.bankrupt(a.player, debt.creditor)
         else:
-            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.KIND})")
+            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.kind()})")
 
 
 # ---------------------------------------------------------------- trades
 
 
-@frame_type
 @dataclass(slots=True)
 class TradeFrame(Frame):
     """A trade offered: the partner accepts or rejects it."""
 
-    TAG: ClassVar[str] = "trade"
-    KIND: ClassVar[str] = A.TRADE
-    RANK: ClassVar[int] = 90
     offer: TradeOffer
+
+    def kind(self) -> str:
+        return A.TRADE
+
+    def rank(self) -> int:
+        return 90
 
     def decider(self, game: Game) -> int:
         return self.offer.partner
@@ -368,7 +378,7 @@ class TradeFrame(Frame):
 
     def apply(self, game: Game, a: Action) -> None:
         if a.kind not in (A.A_ACCEPT, A.A_REJECT):
-            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.KIND})")
+            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.kind()})")
         st, offer = game.st, self.offer
         game.pop(self)
         if a.kind == A.A_REJECT:
@@ -397,16 +407,18 @@ class TradeFrame(Frame):
         game.emit(Event("trade_accepted", player=offer.partner, other=offer.proposer))
 
 
-@frame_type
 @dataclass(slots=True)
 class TransfersFrame(Frame):
     """Mortgaged deeds that changed hands, in the order received: each new owner lifts the
     mortgage now (mortgage plus interest) or pays the interest and keeps it mortgaged."""
 
-    TAG: ClassVar[str] = "transfers"
-    KIND: ClassVar[str] = A.MORTGAGED_TRANSFER
-    RANK: ClassVar[int] = 80
     transfers: list[MortgagedTransfer] = field(default_factory=list)
+
+    def kind(self) -> str:
+        return A.MORTGAGED_TRANSFER
+
+    def rank(self) -> int:
+        return 80
 
     def decider(self, game: Game) -> int:
         return self.transfers[0].player
@@ -441,7 +453,7 @@ class TransfersFrame(Frame):
             game.emit(Event("interest", player=a.player, deed=t.deed, amount=interest))
             game.owe(a.player, -1, interest, "interest", target=t.deed)
         else:
-            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.KIND})")
+            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.kind()})")
 
     def _done(self, game: Game) -> None:
         self.transfers.pop(0)
@@ -461,19 +473,21 @@ def receive_mortgaged(game: Game, player: int, deed: int) -> None:
 # ---------------------------------------------------------------- buildings won at auction
 
 
-@frame_type
 @dataclass(slots=True)
 class PlaceBuildingFrame(Frame):
     """A building won at auction: its buyer chooses the street it goes on."""
 
-    TAG: ClassVar[str] = "place_building"
-    KIND: ClassVar[str] = A.PLACE_BUILDING
-    RANK: ClassVar[int] = 70
     player: int
     building: str
     """'house' or 'hotel'."""
     bid: int
     """The winning bid; it is paid when the building is placed."""
+
+    def kind(self) -> str:
+        return A.PLACE_BUILDING
+
+    def rank(self) -> int:
+        return 70
 
     def belongs_to(self, player: int) -> bool:
         return player == self.player
@@ -490,7 +504,7 @@ class PlaceBuildingFrame(Frame):
 
     def apply(self, game: Game, a: Action) -> None:
         if a.kind != A.A_PLACE:
-            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.KIND})")
+            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.kind()})")
         if a.target not in placeable(game, a.player, self.building):
             raise IllegalAction(a, "the building cannot go there")
         game.pop(self)
@@ -545,7 +559,6 @@ def place_bought(game: Game, p: int, deed: int, kind: str, bid: int) -> None:
 # ---------------------------------------------------------------- moves under way
 
 
-@frame_type
 @dataclass(slots=True)
 class WalkFrame(Frame):
     """A forward move made space by space, because a mechanic listens to every space passed
@@ -553,13 +566,14 @@ class WalkFrame(Frame):
     it (a meeting to ask about); the walk goes on when that is done. At the end the space is
     carried out, with the card's multipliers that sent the token there."""
 
-    TAG: ClassVar[str] = "walk"
-    RANK: ClassVar[int] = 35
     player: int
     left: int
     """Spaces still to walk."""
     rent_mult: int = 1
     dice_mult: int = 0
+
+    def rank(self) -> int:
+        return 35
 
     def belongs_to(self, player: int) -> bool:
         return player == self.player
@@ -568,16 +582,16 @@ class WalkFrame(Frame):
         game.walk_on(self)
 
 
-@frame_type
 @dataclass(slots=True)
 class MoveAfterDebtFrame(Frame):
     """A move made once a debt is settled: leaving jail after the last failed roll, the fine
     is paid first, then the token moves by that roll (unless the player went bankrupt)."""
 
-    TAG: ClassVar[str] = "move_after_debt"
-    RANK: ClassVar[int] = 10
     player: int
     steps: int
+
+    def rank(self) -> int:
+        return 10
 
     def belongs_to(self, player: int) -> bool:
         return player == self.player
@@ -598,3 +612,18 @@ def find_frame(st: GameState, cls: type[FrameT]) -> FrameT | None:
         if isinstance(f, cls):
             return f
     return None
+
+
+for _cls, _tag in (
+    (BuyFrame, "buy"),
+    (TaxFrame, "tax"),
+    (AuctionFrame, "auction"),
+    (AuctionQueueFrame, "auction_queue"),
+    (DebtsFrame, "debts"),
+    (TradeFrame, "trade"),
+    (TransfersFrame, "transfers"),
+    (PlaceBuildingFrame, "place_building"),
+    (WalkFrame, "walk"),
+    (MoveAfterDebtFrame, "move_after_debt"),
+):
+    frame_type(_cls, _tag)

@@ -24,13 +24,16 @@ from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine import spaces
 from monopoly_tui.engine.actions import Action, Event, IllegalAction, Pending
-from monopoly_tui.engine.anytime import ANYTIME, trade_problem
+from monopoly_tui.engine.anytime import ANYTIME, anytime_actions, trade_problem
 from monopoly_tui.engine.bankruptcy import go_bankrupt
 from monopoly_tui.engine.dice import DiceSource
 from monopoly_tui.engine.endings import Ending, endings_for
 from monopoly_tui.engine.frame import Frame
-from monopoly_tui.engine.frames import AuctionFrame, DebtsFrame, MoveAfterDebtFrame, WalkFrame
-from monopoly_tui.engine.mechanics import REGISTRY, Mechanic, overrides
+from monopoly_tui.engine.frames import AuctionFrame, DebtsFrame, WalkFrame
+from monopoly_tui.engine.house_rules import HOUSE_RULES, house_rule_overrides
+from monopoly_tui.engine.jail import JAIL_CHOICES
+from monopoly_tui.engine.mechanics import Mechanic, mechanics_for, overrides
+from monopoly_tui.engine.setup import choose_first_player, deal_deeds
 from monopoly_tui.engine.spec import Spec
 from monopoly_tui.engine.state import (
     Debt,
@@ -39,52 +42,10 @@ from monopoly_tui.engine.state import (
     TradeOffer,
     close_decisions,
     copy_state,
+    payment_about,
 )
 
 F = TypeVar("F", bound=Frame)
-
-HOUSE_RULES: dict[str, tuple[str, str]] = {
-    "free_parking_jackpot": (
-        "Free Parking jackpot",
-        "Taxes and card fees go to a pot in the middle; landing on Free Parking takes it.",
-    ),
-    "double_go": ("Double salary on GO", "Landing exactly on GO pays the salary twice."),
-    "no_rent_in_jail": ("No rent from jail", "Owners in jail collect no rent."),
-    "turn_limit": ("Turn limit", "The game ends after a number of rounds; the richest wins."),
-}
-"""House rules players expect: all off unless chosen. Each maps to rule switches."""
-
-
-def house_rule_overrides(spec: Spec, chosen: dict[str, int | bool]) -> dict[str, object]:
-    """The rule switches that the chosen house rules turn on."""
-    out: dict[str, object] = {}
-    for key, value in chosen.items():
-        if key not in HOUSE_RULES:
-            raise KeyError(f"unknown house rule '{key}' (known: {', '.join(HOUSE_RULES)})")
-        if not value:
-            continue
-        if key == "free_parking_jackpot":
-            out["free_parking_jackpot"] = True
-        elif key == "double_go":
-            out["go_landing_bonus"] = spec.rules.salary
-        elif key == "no_rent_in_jail":
-            out["no_rent_in_jail"] = True
-        elif key == "turn_limit":
-            out["turn_limit"] = int(value) if value is not True else 30
-    return out
-
-
-def mechanics_for(spec: Spec) -> list[Mechanic]:
-    """The edition's mechanics, made from their blocks of the spec, in the spec's order."""
-    out = []
-    for name, config in spec.mechanics.items():
-        cls = REGISTRY.get(name)
-        if cls is None:
-            raise KeyError(f"edition '{spec.id}' switches on an unknown mechanic '{name}' "
-                           f"(known: {', '.join(sorted(REGISTRY)) or 'none'})")
-        out.append(cls(spec, config))
-    return out
-
 
 class Game:
     """One game of an edition, from setup to the winner."""
@@ -185,64 +146,12 @@ class Game:
                 st.mech[m.NAME] = state
         if spec.rules.free_parking_jackpot and spec.rules.free_parking_seed:
             game.bank_to_pot(spec.rules.free_parking_seed)
-        game._deal_deeds()
-        game._choose_first_player()
+        deal_deeds(game)
+        choose_first_player(game)
         for m in game.mechanics:
             m.setup(game)
         game._next()
         return game
-
-    def _deal_deeds(self) -> None:
-        """Short games: each player is dealt deeds from the shuffled pile, free or paid for."""
-        r = self.spec.rules
-        if not r.deal_deeds:
-            return
-        st = self.st
-        pile = list(range(len(self.spec.deeds)))
-        st.rng.shuffle(pile)
-        for _ in range(r.deal_deeds):
-            for p in range(len(st.players)):
-                if not pile:
-                    return
-                d = pile.pop()
-                st.owner[d] = p
-                price = self.spec.deeds[d].price if r.dealt_deeds_paid else 0
-                if price:
-                    self.pay_bank(p, price)
-                self.emit(Event("dealt", player=p, deed=d, amount=price))
-
-    def _choose_first_player(self) -> None:
-        """Highest roll starts (ties roll again), or the coin-flip chain: two players flip,
-        the winner flips against the next, and so on."""
-        st = self.st
-        n = len(st.players)
-        if self.spec.rules.first_player == "coin_flip_chain":
-            holder = 0
-            for challenger in range(1, n):
-                heads = st.rng.random() < 0.5
-                winner = holder if heads else challenger
-                self.emit(Event("coin_flip", player=holder, other=challenger, amount=winner))
-                holder = winner
-            first = holder
-        else:
-            contenders = list(range(n))
-            while True:
-                best, best_players = -1, []
-                for p in contenders:
-                    faces = self.roll_faces(self.spec.dice.count)
-                    total = self.total(faces)
-                    self.emit(Event("first_roll", player=p, dice=faces, amount=total))
-                    if total > best:
-                        best, best_players = total, [p]
-                    elif total == best:
-                        best_players.append(p)
-                if len(best_players) == 1:
-                    first = best_players[0]
-                    break
-                contenders = best_players
-        st.first_player = first
-        st.current = first
-        self.emit(Event("starts", player=first))
 
     # ------------------------------------------------------------------ public face
 
@@ -283,7 +192,7 @@ class Game:
         frames = st.frames
         if frames:
             f = frames[-1]
-            return f.KIND, f.decider(self)
+            return f.kind(), f.decider(self)
         return self._turn_decision(), st.current
 
     def _turn_decision(self) -> str:
@@ -307,7 +216,7 @@ class Game:
             return Pending(A.GAME_OVER, -1, ())
         if st.frames:
             f = st.frames[-1]
-            return Pending(f.KIND, f.decider(self), tuple(f.choices(self)), f.context(self))
+            return Pending(f.kind(), f.decider(self), tuple(f.choices(self)), f.context(self))
         kind, p = self._turn_decision(), st.current
         if kind != A.JAIL:
             return Pending(kind, p, (Action(A.A_END_TURN if kind == A.END_TURN else A.A_ROLL,
@@ -331,7 +240,7 @@ class Game:
         who = pend.player if player is None else player
         if player is not None and player != pend.player:
             out = []
-        out += self._anytime_actions(who)
+        out += anytime_actions(self, who)
         return out
 
     def anytime_problem(self, player: int, kind: str) -> str:
@@ -350,45 +259,6 @@ class Game:
         """Whether ``player`` may propose a trade now."""
         return self.anytime_problem(player, A.A_PROPOSE) == ""
 
-    def _anytime_actions(self, p: int) -> list[Action]:
-        st, spec = self.st, self.spec
-        out: list[Action] = []
-        if p < 0 or st.over or st.players[p].bankrupt:
-            return out
-        checks = {
-            k: self.anytime_problem(p, k) == ""
-            for k in (A.A_BUILD, A.A_SELL_BUILDING, A.A_MORTGAGE, A.A_UNMORTGAGE, A.A_PROPOSE)
-        }
-        groups_done: set[int] = set()
-        for d in spec.deeds:
-            i = d.index
-            if st.owner[i] != p:
-                continue
-            if checks[A.A_BUILD] and not P.can_build(spec, st, p, i):
-                out.append(Action(A.A_BUILD, p, i))
-            if checks[A.A_SELL_BUILDING] and not P.can_sell_building(spec, st, p, i):
-                out.append(Action(A.A_SELL_BUILDING, p, i))
-            if (
-                checks[A.A_SELL_BUILDING]
-                and d.group not in groups_done
-                and P.group_has_buildings(spec, st, d.group)
-            ):
-                groups_done.add(d.group)
-                out.append(Action(A.A_SELL_ALL, p, d.group))
-            if checks[A.A_MORTGAGE] and not P.can_mortgage(spec, st, p, i):
-                out.append(Action(A.A_MORTGAGE, p, i))
-            if (
-                checks[A.A_UNMORTGAGE]
-                and st.mortgaged[i]
-                and st.players[p].cash >= P.unmortgage_cost(spec, i)
-            ):
-                out.append(Action(A.A_UNMORTGAGE, p, i))
-        if checks[A.A_BUILD]:
-            for ci, c in enumerate(st.claims):
-                if c.owner == p:
-                    out.append(Action(A.A_COLLECT_RENT, p, ci))
-        return out
-
     def act(self, action: Action) -> list[Event]:
         """Play one choice; return what happened. An illegal choice raises ``IllegalAction``
         and leaves the game as it was."""
@@ -406,7 +276,7 @@ class Game:
             f = st.frames[-1]
             who = f.decider(self)
             if action.player != who:
-                raise IllegalAction(action, f"it is player {who}'s decision ({f.KIND})")
+                raise IllegalAction(action, f"it is player {who}'s decision ({f.kind()})")
             f.apply(self, action)
         else:
             phase, who = self._turn_decision(), st.current
@@ -416,12 +286,8 @@ class Game:
                 self._roll(action)
             elif kind == A.A_END_TURN and phase == A.END_TURN:
                 self._end_turn(action)
-            elif phase == A.JAIL and kind == A.A_ROLL:
-                self._jail_roll(action)
-            elif phase == A.JAIL and kind == A.A_PAY_FINE:
-                self._pay_fine(action)
-            elif phase == A.JAIL and kind == A.A_USE_CARD:
-                self._use_card(action)
+            elif phase == A.JAIL and kind in JAIL_CHOICES:
+                JAIL_CHOICES[kind](self, action)
             else:
                 raise IllegalAction(action, f"'{kind}' is not a choice now ({phase})")
         self.history.append(action)
@@ -449,8 +315,8 @@ class Game:
         of a higher one (``engine.frame``)."""
         frames = self.st.frames
         i = len(frames)
-        rank = frame.RANK
-        while i and rank < frames[i - 1].RANK:
+        rank = frame.rank()
+        while i and rank < frames[i - 1].rank():
             i -= 1
         frames.insert(i, frame)
 
@@ -516,7 +382,7 @@ class Game:
             self.push(DebtsFrame([debt]))
         else:
             debts.debts.append(debt)
-        deed, space, card = _about(debt)
+        deed, space, card = payment_about(debt)
         self.emit(Event("in_debt", player=debtor, other=creditor, amount=amount, space=space,
                         deed=deed, card=card, text=reason))
 
@@ -529,7 +395,7 @@ class Game:
             st.pot += debt.amount
         else:
             st.bank_net -= debt.amount
-        deed, space, card = _about(debt)
+        deed, space, card = payment_about(debt)
         self.emit(Event("paid", player=debt.debtor, other=debt.creditor, amount=debt.amount,
                         space=space if space >= 0 else st.players[debt.debtor].position,
                         deed=deed, card=card, text=debt.reason))
@@ -557,7 +423,7 @@ class Game:
             return v[faces[0]] + v[faces[1]]
         return sum(v[f] for f in faces)
 
-    def _is_doubles(self, faces: tuple[int, ...]) -> bool:
+    def is_doubles(self, faces: tuple[int, ...]) -> bool:
         if len(faces) == 2:
             return self._spec.dice.doubles and faces[0] == faces[1]
         return self._spec.dice.doubles and len(faces) > 1 and len(set(faces)) == 1
@@ -574,7 +440,7 @@ class Game:
             frames = st.frames
             if frames:
                 f = frames[-1]
-                if f.KIND:
+                if f.kind():  # a decision: it waits
                     return
                 f.run(self)
                 continue
@@ -738,7 +604,7 @@ class Game:
         faces = self.roll_faces(spec.dice.count)
         st.last_roll = faces
         total = self.total(faces)
-        doubles = self._is_doubles(faces)
+        doubles = self.is_doubles(faces)
         self.emit(Event("rolled", player=p, dice=faces, amount=total))
         st.stage = "post_move"
         for m in self.on_rolled:
@@ -755,57 +621,6 @@ class Game:
         st.again = doubles
         self.move(p, total)
 
-    def _jail_roll(self, a: Action) -> None:
-        """In jail, roll for doubles: doubles free you and you move (no extra roll); after the
-        last allowed failure you pay the fine and move by that roll."""
-        st, spec = self.st, self._spec
-        p = a.player
-        pl = st.players[p]
-        if st.claims:
-            st.claims = [c for c in st.claims if c.payer == p]
-        faces = self.roll_faces(spec.dice.count)
-        st.last_roll = faces
-        total = self.total(faces)
-        self.emit(Event("rolled", player=p, dice=faces, amount=total))
-        st.stage = "post_move"
-        st.again = False
-        if self._is_doubles(faces):
-            self._release(p, "doubles")
-            self.move(p, total)
-            return
-        pl.jail_turns += 1
-        max_turns = 1 if spec.rules.jail_exit_next_turn else spec.rules.jail_max_turns
-        if pl.jail_turns >= max_turns:
-            self._release(p, "fine")
-            self.push(MoveAfterDebtFrame(p, total))
-            self.owe(p, -1, spec.rules.jail_fine, "jail_fine", fee=True)
-        else:
-            self.emit(Event("stays_in_jail", player=p, amount=pl.jail_turns))
-
-    def _release(self, p: int, how: str) -> None:
-        pl = self.st.players[p]
-        pl.in_jail = False
-        pl.jail_turns = 0
-        self.emit(Event("released", player=p, text=how))
-
-    def _pay_fine(self, a: Action) -> None:
-        p = a.player
-        fine = self._spec.rules.jail_fine
-        if self.st.players[p].cash < fine:
-            raise IllegalAction(a, "not enough cash for the fine")
-        self.owe(p, -1, fine, "jail_fine", fee=True)
-        self._release(p, "fine")
-
-    def _use_card(self, a: Action) -> None:
-        """A Get Out of Jail Free card frees you and goes under its deck."""
-        pl = self.st.players[a.player]
-        if not pl.cards:
-            raise IllegalAction(a, "no Get Out of Jail Free card")
-        deck, ci = pl.cards.pop(0)
-        self.st.decks[deck].append(ci)
-        self.emit(Event("used_card", player=a.player, card=(deck, ci)))
-        self._release(a.player, "card")
-
     def _end_turn(self, a: Action) -> None:
         st = self.st
         if st.again and not st.players[a.player].in_jail:
@@ -813,21 +628,4 @@ class Game:
         self._advance_turn()
 
 
-_ABOUT_FIELD = {"rent": "deed", "auction": "deed", "interest": "deed",
-                "building_auction": "deed", "tax": "space", "card": "card"}
-"""Which field of a payment's event holds what its reason is about."""
-
-
-def _about(debt: Debt) -> tuple[int, int, tuple[int, int]]:
-    """(deed, space, card) of a payment's event: what its reason is about (the deed, the tax
-    space, the deck), -1 where it is about none."""
-    t = debt.target
-    if t >= 0:
-        name = _ABOUT_FIELD.get(debt.reason, "")
-        if name == "deed":
-            return t, -1, (-1, -1)
-        if name == "space":
-            return -1, t, (-1, -1)
-        if name == "card":
-            return -1, -1, (t, -1)
-    return -1, -1, (-1, -1)
+__all__ = ["HOUSE_RULES", "Game", "house_rule_overrides", "mechanics_for"]

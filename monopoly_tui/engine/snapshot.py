@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 from monopoly_tui.engine import frames as _frames  # noqa: F401  (registers the core's frames)
 from monopoly_tui.engine import mechanics as _mechanics  # noqa: F401  (registers their records)
 from monopoly_tui.engine.actions import Action
-from monopoly_tui.engine.frame import TAGGED, Frame, MechanicState
+from monopoly_tui.engine.frame import TAG_OF, TAGGED, Frame, MechanicState
 from monopoly_tui.engine.state import GameState
 
 T = TypeVar("T")
@@ -64,7 +64,7 @@ def encode(value: Any, compact: bool = False) -> Json:
         plan = _defaults(t)
     if plan is not None:
         out: dict[str, Json] = {}
-        tag = getattr(t, "TAG", "")
+        tag = TAG_OF.get(t, "")
         if tag:  # a frame or a mechanic's state: saved with its kind
             out["type"] = tag
         for f, default in plan:

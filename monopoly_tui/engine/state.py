@@ -57,6 +57,26 @@ class Debt:
         self.target = target
 
 
+ABOUT_FIELD = {"rent": "deed", "auction": "deed", "interest": "deed",
+                "building_auction": "deed", "tax": "space", "card": "card"}
+"""Which field of a payment's event holds what its reason is about."""
+
+
+def payment_about(debt: Debt) -> tuple[int, int, tuple[int, int]]:
+    """(deed, space, card) of a payment's event: what its reason is about (the deed, the tax
+    space, the deck), -1 where it is about none."""
+    t = debt.target
+    if t >= 0:
+        name = ABOUT_FIELD.get(debt.reason, "")
+        if name == "deed":
+            return t, -1, (-1, -1)
+        if name == "space":
+            return -1, t, (-1, -1)
+        if name == "card":
+            return -1, -1, (t, -1)
+    return -1, -1, (-1, -1)
+
+
 @dataclass(slots=True)
 class Claim:
     """Rent an owner may ask for until the next player rolls (the 'owner must ask' option)."""

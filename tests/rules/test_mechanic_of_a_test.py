@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 from helpers import new_game, set_dice
@@ -38,16 +38,18 @@ class TollConfig:
     gate_fee: int
 
 
-@frame_type
 @dataclass(slots=True)
 class TollGateFrame(Frame):
     """At a gate: pay the fee and go on, or stop here."""
 
-    TAG: ClassVar[str] = "test_toll_gate"
-    KIND: ClassVar[str] = TOLL_GATE
-    RANK: ClassVar[int] = 40
     player: int
     space: int
+
+    def kind(self) -> str:
+        return TOLL_GATE
+
+    def rank(self) -> int:
+        return 40
 
     def decider(self, game: Game) -> int:
         return self.player
@@ -56,7 +58,8 @@ class TollGateFrame(Frame):
         return player == self.player
 
     def choices(self, game: Game) -> list[Action]:
-        return [Action(A_PAY_GATE, self.player, self.space), Action(A_STOP, self.player, self.space)]
+        p, here = self.player, self.space
+        return [Action(A_PAY_GATE, p, here), Action(A_STOP, p, here)]
 
     def context(self, game: Game) -> dict[str, object]:
         return {"space": self.space, "fee": game.spec.mechanics["toll"].gate_fee}
@@ -75,9 +78,12 @@ class TollGateFrame(Frame):
         game.emit(Event("toll_gate", player=self.player, space=self.space, text="stopped"))
 
 
+frame_type(TollGateFrame, "test_toll_gate")
+
+
 @register
 class Toll(Mechanic):
-    NAME: ClassVar[str] = "toll"
+    NAME = "toll"
 
     def step(self, game: Game, player: int, space: int, left: int) -> None:
         if not left:

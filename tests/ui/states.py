@@ -68,11 +68,14 @@ def at_tax(session: Session, player: int) -> int:
     return space
 
 
-def in_debt(session: Session, player: int, creditor: int, amount: int, reason: str) -> None:
+def in_debt(session: Session, player: int, creditor: int, amount: int, reason: str,
+            target: int = -1) -> None:
+    """The player owes ``amount`` to ``creditor`` for ``reason`` (about ``target``: the deed
+    of a rent, the tax space...)."""
     st = session.game.st
     st.current = player if st.current < 0 else st.current
     st.stage = "post_move"
-    st.frames.append(DebtsFrame([Debt(player, creditor, amount, reason)]))
+    st.frames.append(DebtsFrame([Debt(player, creditor, amount, reason, target=target)]))
 
 
 def mortgaged_transfer(session: Session, player: int, deed: int) -> None:

@@ -4,18 +4,36 @@ registered with ``register``; see ``docs/architecture.md``, "How to add a mechan
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from monopoly_tui.engine.mechanics.base import HOOKS, Mechanic, overrides
+
+if TYPE_CHECKING:
+    from monopoly_tui.engine.spec import Spec
 
 REGISTRY: dict[str, type[Mechanic]] = {}
 """The mechanic classes by name."""
 
 
 def register(cls: type[Mechanic]) -> type[Mechanic]:
-    """Class decorator: make a mechanic known by its ``NAME``."""
+    """Make a mechanic known by its ``NAME`` (a decorator for a mechanic of pure Python; the
+    built-in ones call it after the class, which mypyc then compiles natively)."""
     if not cls.NAME:
         raise TypeError(f"{cls.__name__} needs a NAME")
     REGISTRY[cls.NAME] = cls
     return cls
+
+
+def mechanics_for(spec: Spec) -> list[Mechanic]:
+    """The edition's mechanics, made from their blocks of the spec, in the spec's order."""
+    out = []
+    for name, config in spec.mechanics.items():
+        cls = REGISTRY.get(name)
+        if cls is None:
+            raise KeyError(f"edition '{spec.id}' switches on an unknown mechanic '{name}' "
+                           f"(known: {', '.join(sorted(REGISTRY)) or 'none'})")
+        out.append(cls(spec, config))
+    return out
 
 
 def _builtin() -> None:
@@ -25,4 +43,4 @@ def _builtin() -> None:
 
 _builtin()
 
-__all__ = ["HOOKS", "REGISTRY", "Mechanic", "overrides", "register"]
+__all__ = ["HOOKS", "REGISTRY", "Mechanic", "mechanics_for", "overrides", "register"]

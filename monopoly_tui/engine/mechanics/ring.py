@@ -32,7 +32,7 @@ tracker...) are data. The clauses, in our words:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
@@ -121,12 +121,10 @@ class RingTally:
     """The furthest circle the tracker reached."""
 
 
-@mechanic_state
 @dataclass(slots=True)
 class RingState(MechanicState):
     """Who bears the Ring, where it lies, where the tracker stands."""
 
-    TAG: ClassVar[str] = NAME
     bearer: int = -1
     """The player who bears the Ring, or -1."""
     space: int = -1
@@ -134,6 +132,7 @@ class RingState(MechanicState):
     circle: int = 0
     """Where the tracker stands: 0 is Start."""
     tally: RingTally = field(default_factory=RingTally)
+
 
 
 def state_of(st: GameState) -> RingState:
@@ -329,17 +328,19 @@ def ranking_by_cash(spec: Spec, st: GameState) -> list[int]:
 # ---------------------------------------------------------------- the Ring's frames
 
 
-@frame_type
 @dataclass(slots=True)
 class RingMeetingFrame(Frame):
     """The mover meets players on a space: the bearer may offer the Ring to each in turn (who
     must take it), or a player without it may battle the bearer met there, or pass by."""
 
-    TAG: ClassVar[str] = "ring_meeting"
-    KIND: ClassVar[str] = A.RING
-    RANK: ClassVar[int] = 40
     meet: list[int] = field(default_factory=list)
     """The players on the mover's space still to be asked about, in seat order."""
+
+    def kind(self) -> str:
+        return A.RING
+
+    def rank(self) -> int:
+        return 40
 
     def decider(self, game: Game) -> int:
         return game.st.current
@@ -370,7 +371,7 @@ class RingMeetingFrame(Frame):
         """Play the mover's answer. Raises ``IllegalAction`` before any change."""
         st = game.st
         if a.kind not in (A.A_OFFER_RING, A.A_BATTLE, A.A_PASS_BY):
-            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.KIND})")
+            raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.kind()})")
         p, q = st.current, self.meet[0]
         offer = state_of(st).bearer == p
         if a.target not in (-1, q):
@@ -398,14 +399,14 @@ class RingMeetingFrame(Frame):
         game.emit_all(battle(game, p, q))
 
 
-@frame_type
 @dataclass(slots=True)
 class RingEyeFrame(Frame):
     """The bearer rolled the Eye: once the move is resolved, if they still bear the Ring, it
     drops where the token stands and they pay the current circle's penalty."""
 
-    TAG: ClassVar[str] = "ring_eye"
-    RANK: ClassVar[int] = 20
+
+    def rank(self) -> int:
+        return 20
 
     def run(self, game: Game) -> None:
         game.pop(self)
@@ -421,11 +422,10 @@ class RingEyeFrame(Frame):
 # ---------------------------------------------------------------- the mechanic
 
 
-@register
 class Ring(Mechanic):
     """The Ring of Power (Lord of the Rings)."""
 
-    NAME: ClassVar[str] = NAME
+    NAME = NAME
 
     def new_state(self) -> MechanicState | None:
         return RingState()
@@ -570,3 +570,8 @@ class Ring(Mechanic):
         return problems
 
 
+# Registered here, not by decorators: mypyc compiles only undecorated classes natively.
+mechanic_state(RingState, NAME)
+frame_type(RingMeetingFrame, "ring_meeting")
+frame_type(RingEyeFrame, "ring_eye")
+register(Ring)

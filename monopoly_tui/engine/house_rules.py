@@ -1,0 +1,35 @@
+"""House rules players expect, for every edition: each turns on rule switches of the spec."""
+
+from __future__ import annotations
+
+from monopoly_tui.engine.spec import Spec
+
+HOUSE_RULES: dict[str, tuple[str, str]] = {
+    "free_parking_jackpot": (
+        "Free Parking jackpot",
+        "Taxes and card fees go to a pot in the middle; landing on Free Parking takes it.",
+    ),
+    "double_go": ("Double salary on GO", "Landing exactly on GO pays the salary twice."),
+    "no_rent_in_jail": ("No rent from jail", "Owners in jail collect no rent."),
+    "turn_limit": ("Turn limit", "The game ends after a number of rounds; the richest wins."),
+}
+"""House rules players expect: all off unless chosen. Each maps to rule switches."""
+
+
+def house_rule_overrides(spec: Spec, chosen: dict[str, int | bool]) -> dict[str, object]:
+    """The rule switches that the chosen house rules turn on."""
+    out: dict[str, object] = {}
+    for key, value in chosen.items():
+        if key not in HOUSE_RULES:
+            raise KeyError(f"unknown house rule '{key}' (known: {', '.join(HOUSE_RULES)})")
+        if not value:
+            continue
+        if key == "free_parking_jackpot":
+            out["free_parking_jackpot"] = True
+        elif key == "double_go":
+            out["go_landing_bonus"] = spec.rules.salary
+        elif key == "no_rent_in_jail":
+            out["no_rent_in_jail"] = True
+        elif key == "turn_limit":
+            out["turn_limit"] = int(value) if value is not True else 30
+    return out

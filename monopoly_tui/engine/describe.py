@@ -549,7 +549,7 @@ def _pairs(events: Sequence[Event], game: Game) -> dict[int, tuple[int, Teller]]
                     and not nxt.text:
                 out[i] = (i + 1, _declined_to_auction)
             elif k == "won_auction" and e.deed >= 0 and nxt.kind == "paid" \
-                    and nxt.player == e.player and nxt.text == f"auction:{e.deed}":
+                    and nxt.player == e.player and nxt.text == "auction" and nxt.deed == e.deed:
                 out[i] = (i + 1, _won_and_paid)
             elif k == "paid" and e.text == "jail_fine" and nxt.kind == "released" \
                     and nxt.text == "fine" and nxt.player == e.player:

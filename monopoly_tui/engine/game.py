@@ -50,10 +50,10 @@ F = TypeVar("F", bound=Frame)
 class Game:
     """One game of an edition, from setup to the winner."""
 
-    __slots__ = ("_events", "_land_at", "_spec", "dice_source", "endings", "history",
+    __slots__ = ("_events", "_faces", "_land_at", "dice_source", "endings", "history",
                  "mechanics", "on_adjusts", "on_before_roll", "on_jailed", "on_landed",
                  "on_leaves", "on_rolled", "on_salary", "on_spares_jail", "on_step",
-                 "on_waives", "options", "st")
+                 "on_waives", "options", "spec", "st")
 
     def __init__(self, spec: Spec, state: GameState, options: dict[str, object] | None = None):
         self.st = state
@@ -65,15 +65,13 @@ class Game:
         self.dice_source: DiceSource | None = None
         """Where the dice's faces come from instead of the game's generator (a test's)."""
         self.spec = spec
+        """The edition, with the chosen variant's and house rules' switches applied. (A
+        mechanic reads its numbers from here at each call, so a test may change them.)"""
+        self._bind(spec)
 
-    @property
-    def spec(self) -> Spec:
-        """The edition, with the chosen variant's and house rules' switches applied."""
-        return self._spec
-
-    @spec.setter
-    def spec(self, spec: Spec) -> None:
-        self._spec = spec
+    def _bind(self, spec: Spec) -> None:
+        """Make the edition's mechanics and end conditions, and list which mechanics listen to
+        each hook (the core asks only those)."""
         self.mechanics: list[Mechanic] = mechanics_for(spec)
         self.endings: list[Ending] = endings_for(spec)
         ms = self.mechanics
@@ -88,6 +86,7 @@ class Game:
         self.on_jailed = [m for m in ms if overrides(m, "jailed")]
         self.on_leaves = [m for m in ms if overrides(m, "leaves")]
         self._land_at = [spaces.SPACE_KINDS.get(sp.kind, spaces.nothing) for sp in spec.spaces]
+        self._faces = len(spec.dice.values)
 
     # ------------------------------------------------------------------ setup
 
@@ -193,7 +192,13 @@ class Game:
         if frames:
             f = frames[-1]
             return f.kind(), f.decider(self)
-        return self._turn_decision(), st.current
+        p = st.current
+        # (the turn's own decision, as _turn_decision says, without the call)
+        if st.stage == "pre_roll":
+            return (A.JAIL if st.players[p].in_jail else A.ROLL), p
+        if st.again and not st.players[p].in_jail:
+            return A.ROLL, p
+        return A.END_TURN, p
 
     def _turn_decision(self) -> str:
         """The turn's own decision: roll (or the jail's choice) before the move, then roll
@@ -279,7 +284,13 @@ class Game:
                 raise IllegalAction(action, f"it is player {who}'s decision ({f.kind()})")
             f.apply(self, action)
         else:
-            phase, who = self._turn_decision(), st.current
+            who = st.current
+            jailed = st.players[who].in_jail
+            # the turn's own decision (as _turn_decision says, inline: every turn asks it)
+            if st.stage == "pre_roll":
+                phase = A.JAIL if jailed else A.ROLL
+            else:
+                phase = A.ROLL if st.again and not jailed else A.END_TURN
             if action.player != who:
                 raise IllegalAction(action, f"it is player {who}'s decision ({phase})")
             if kind == A.A_ROLL and phase == A.ROLL:
@@ -395,6 +406,10 @@ class Game:
             st.pot += debt.amount
         else:
             st.bank_net -= debt.amount
+        if debt.target < 0:
+            self.emit(Event("paid", debt.debtor, debt.amount, st.players[debt.debtor].position,
+                            -1, debt.creditor, (), (-1, -1), debt.reason))
+            return
         deed, space, card = payment_about(debt)
         self.emit(Event("paid", player=debt.debtor, other=debt.creditor, amount=debt.amount,
                         space=space if space >= 0 else st.players[debt.debtor].position,
@@ -407,26 +422,29 @@ class Game:
 
     def roll_faces(self, count: int, dice: str = "dice") -> tuple[int, ...]:
         """Roll ``count`` of the named dice: their face indices."""
-        n = len(self._spec.dice.values if dice == "dice" else self._spec.die(dice).values)
         src = self.dice_source
+        if src is None and dice == "dice":
+            n = self._faces
+            r = self.st.rng.random
+            if count == 2:  # the common case, without a generator (same draws, same order)
+                return (int(r() * n), int(r() * n))
+            return tuple(int(r() * n) for _ in range(count))
+        n = len(self.spec.die(dice).values)
         rng = self.st.rng
         if src is not None:
             return tuple(src.face(n, rng) for _ in range(count))
-        r = rng.random
-        if count == 2:  # the common case, without a generator (same draws, same order)
-            return (int(r() * n), int(r() * n))
-        return tuple(int(r() * n) for _ in range(count))
+        return tuple(int(rng.random() * n) for _ in range(count))
 
     def total(self, faces: tuple[int, ...]) -> int:
-        v = self._spec.dice.values
+        v = self.spec.dice.values
         if len(faces) == 2:
             return v[faces[0]] + v[faces[1]]
         return sum(v[f] for f in faces)
 
     def is_doubles(self, faces: tuple[int, ...]) -> bool:
         if len(faces) == 2:
-            return self._spec.dice.doubles and faces[0] == faces[1]
-        return self._spec.dice.doubles and len(faces) > 1 and len(set(faces)) == 1
+            return self.spec.dice.doubles and faces[0] == faces[1]
+        return self.spec.dice.doubles and len(faces) > 1 and len(set(faces)) == 1
 
     def last_total(self) -> int:
         return self.total(self.st.last_roll) if self.st.last_roll else 0
@@ -493,7 +511,8 @@ class Game:
 
     # ------------------------------------------------------------------ moving
 
-    def move(self, p: int, steps: int, rent_mult: int = 1, dice_mult: int = 0) -> None:
+    def move(self, p: int, steps: int, rent_mult: int = 1, dice_mult: int = 0,
+             roll_total: int = -1) -> None:
         """Move forward (or back, for a negative count); passing or landing on GO pays the
         salary when moving forward. Then the space is carried out, with a card's multipliers.
         A move of 0 spaces leaves the token where it is: the space is not carried out again.
@@ -508,24 +527,25 @@ class Game:
             self.walk_on(walk)
             return
         pl = st.players[p]
-        spec = self._spec
+        spec = self.spec
+        size = len(spec.spaces)
         start = pl.position
-        end = (start + steps) % spec.size
+        end = (start + steps) % size
         if steps > 0:
-            for _ in range((start + steps) // spec.size):
+            for _ in range((start + steps) // size):
                 self.salary(p)
         pl.position = end
         self.emit(Event("moved", player=p, space=end, amount=steps))
         if steps > 0 and end == spec.go_space and spec.rules.go_landing_bonus:
             self.bank_pays(p, spec.rules.go_landing_bonus)
             self.emit(Event("go_bonus", player=p, amount=spec.rules.go_landing_bonus))
-        self.land(p, self.last_total(), rent_mult, dice_mult)
+        self.land(p, roll_total if roll_total >= 0 else self.last_total(), rent_mult, dice_mult)
 
     def walk_on(self, walk: WalkFrame) -> None:
         """Walk the move under way: GO pays as it is passed; the mechanics see every space. A
         frame pushed on the way stops the walk; it goes on when that is done. At the end the
         space is carried out."""
-        st, spec = self.st, self._spec
+        st, spec = self.st, self.spec
         p = walk.player
         pl = st.players[p]
         size = spec.size
@@ -552,7 +572,7 @@ class Game:
     def move_to(self, p: int, target: int, salary: bool = True) -> None:
         """Advance to a space; passing GO on the way pays the salary (if the card allows)."""
         pl = self.st.players[p]
-        steps = (target - pl.position) % self._spec.size
+        steps = (target - pl.position) % self.spec.size
         if salary:
             self.move(p, steps)
         else:
@@ -562,7 +582,7 @@ class Game:
 
     def salary(self, p: int) -> None:
         """GO's salary (a mechanic may change it)."""
-        amount = self._spec.rules.salary
+        amount = self.spec.rules.salary
         for m in self.on_salary:
             amount = m.salary(self, p, amount)
         self.bank_pays(p, amount)
@@ -574,7 +594,7 @@ class Game:
         self.st.landings[pos] += 1
         for m in self.on_landed:
             m.landed(self, p, pos)
-        self._land_at[pos](self, p, self._spec.spaces[pos], roll_total, rent_mult, dice_mult)
+        self._land_at[pos](self, p, self.spec.spaces[pos], roll_total, rent_mult, dice_mult)
 
     def to_jail(self, p: int) -> None:
         """Straight to jail: no salary, and the turn ends (no roll for doubles)."""
@@ -582,7 +602,7 @@ class Game:
         for m in self.on_jailed:
             m.jailed(self, p)
         pl = st.players[p]
-        pl.position = self._spec.jail_space
+        pl.position = self.spec.jail_space
         pl.in_jail = True
         pl.jail_turns = 0
         if p == st.current:
@@ -594,7 +614,7 @@ class Game:
 
     def _roll(self, a: Action) -> None:
         """Roll and move. Doubles roll again; too many doubles in a turn go to jail."""
-        st, spec = self.st, self._spec
+        st, spec = self.st, self.spec
         p = a.player
         if st.claims:
             st.claims = [c for c in st.claims if c.payer == p]
@@ -619,7 +639,7 @@ class Game:
                     return
                 doubles = False  # spared: this move is made, and the turn ends after it
         st.again = doubles
-        self.move(p, total)
+        self.move(p, total, 1, 0, total)
 
     def _end_turn(self, a: Action) -> None:
         st = self.st

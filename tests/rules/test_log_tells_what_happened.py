@@ -97,11 +97,11 @@ def test_articles_come_from_the_editions_words() -> None:
     from monopoly_tui.engine.describe import reason_text
 
     chance = next(d.index for d in nfl.spec.decks if d.id == "chance")
-    assert reason_text(nfl, f"card:{chance}") == "an AFC card"
+    assert reason_text(nfl, "card", chance) == "an AFC card"
     got = new_game("got")
     chest = next(d.index for d in got.spec.decks if d.id == "community-chest")
-    assert reason_text(got, f"card:{chest}") == "an Iron Throne card"
-    assert reason_text(new_game(), "card:0") == "a Chance card"
+    assert reason_text(got, "card", chest) == "an Iron Throne card"
+    assert reason_text(new_game(), "card", 0) == "a Chance card"
 
 
 def _paid_card(game: object, deck_id: str) -> object:
@@ -110,7 +110,7 @@ def _paid_card(game: object, deck_id: str) -> object:
     g: object = game
     decks = g.spec.decks  # type: ignore[attr-defined]
     index = next(d.index for d in decks if d.id == deck_id)
-    return Event("paid", player=0, amount=15, text=f"card:{index}")
+    return Event("paid", player=0, amount=15, text="card", card=(index, -1))
 
 
 def test_building_an_outpost_says_an() -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
-from helpers import new_game, set_dice
+from helpers import set_dice
 
 from monopoly_tui.engine import snapshot as snap
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
@@ -105,8 +105,9 @@ def toll_spec(per_space: int = 1, gate_fee: int = 20) -> Spec:
 
 
 def toll_game() -> Game:
-    game = new_game()
-    game.spec = toll_spec()
+    """Ann and Bob on the toll road, Ann to move."""
+    game = Game.new(toll_spec(), [("Ann", "Thimble"), ("Bob", "Iron")])
+    game.st.current = game.st.first_player = 0
     return game
 
 

@@ -9,8 +9,8 @@ statistics view draw what this computes, and tests and tools can read it too.
 - **Net worth** is the engine's own valuation (``property.valuation``: cash, deeds at their
   price or half when mortgaged, buildings at their cost), the figure the results table ranks by.
   It is taken at the start and after every player-turn; a bankrupt player is worth 0.
-- **Rent** is every rent payment the engine made (a ``paid`` event for ``rent:DEED``), counted
-  for the owner paid, under the colour group of the deed it was for.
+- **Rent** is every rent payment the engine made (a ``paid`` event for ``rent``, its deed in
+  the event's ``deed``), counted for the owner paid, under the colour group of the deed it was for.
 - **Landings** are the engine's landing counts (``GameState.landings``).
 
 When the history does not replay to the same game (a state set by hand, or a save whose rules
@@ -74,12 +74,9 @@ def worths(game: Game) -> tuple[int, ...]:
 
 def rent_deed(event: Event) -> int:
     """The deed a payment was rent for, or -1 when it was not rent."""
-    if event.kind != "paid" or not event.text.startswith("rent:"):
+    if event.kind != "paid" or event.text != "rent":
         return -1
-    try:
-        return int(event.text[5:])
-    except ValueError:
-        return -1
+    return event.deed
 
 
 class _Collector:

@@ -66,8 +66,8 @@ def test_the_replay_is_the_game(edition: str) -> None:
     # rent: every rent payment the live game made, under its deed's group, for the owner paid
     expected = [[0] * len(game.st.players) for _ in game.spec.groups]
     for e in events:
-        if e.kind == "paid" and e.text.startswith("rent:"):
-            expected[game.spec.deeds[int(e.text[5:])].group][e.other] += e.amount
+        if e.kind == "paid" and e.text == "rent":
+            expected[game.spec.deeds[e.deed].group][e.other] += e.amount
     assert stats.rent_by_group == expected
     assert [stats.rent_of_player(p) for p in range(len(game.st.players))] == \
         session.stats.rent_received  # type: ignore[union-attr]
@@ -98,10 +98,10 @@ def test_a_state_set_by_hand_is_said_and_ends_as_the_game_is_now() -> None:
 
 
 def test_rent_deed_reads_only_rent() -> None:
-    assert rent_deed(Event("paid", player=0, other=1, amount=6, text="rent:3")) == 3
+    assert rent_deed(Event("paid", player=0, other=1, amount=6, text="rent", deed=3)) == 3
     assert rent_deed(Event("paid", player=0, other=-1, amount=200, text="tax")) == -1
     assert rent_deed(Event("paid", player=0, other=1, amount=6, text="bankrupt")) == -1
-    assert rent_deed(Event("salary", player=0, amount=200, text="rent:3")) == -1
+    assert rent_deed(Event("salary", player=0, amount=200, text="rent", deed=3)) == -1
 
 
 # ---------------------------------------------------------------- the charts

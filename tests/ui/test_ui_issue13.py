@@ -8,6 +8,8 @@ from driver import new_session, settle, started
 from states import deed_id
 
 from monopoly_tui.engine import actions as A
+from monopoly_tui.engine.frames import AuctionFrame, find_frame
+from monopoly_tui.engine.state import GameState
 from monopoly_tui.ui.app import MonopolyApp
 
 
@@ -337,8 +339,13 @@ async def test_auction_raises_are_scaled_to_the_editions_money_and_digits_type()
         assert scr.query_one("#amount").value == "3" and app.focused.id == "amount"
         await pilot.press("enter")
         await settle(pilot)
-        assert s.game.st.auction is not None and s.game.st.auction.high_bid == 3
+        assert _auction(s.game.st) is not None and _auction(s.game.st).high_bid == 3
         scr.query_one("#raise-2").focus()  # Bob: the +5 button, Enter presses it
         await pilot.press("enter")
         await settle(pilot)
-        assert s.game.st.auction.high_bid == 8 and s.game.st.auction.high_bidder == 1
+        assert _auction(s.game.st).high_bid == 8 and _auction(s.game.st).high_bidder == 1
+
+
+def _auction(st: GameState) -> AuctionFrame | None:
+    """The auction under way, if any."""
+    return find_frame(st, AuctionFrame)

@@ -35,8 +35,9 @@ except ImportError:  # pragma: no cover - mypy_extensions comes with mypy, which
         return lambda cls: cls
 
 
-TAGGED: dict[str, dict[str, type]] = {"frame": {}, "mechanic": {}}
-"""Per family (``frame``, ``mechanic``), the record classes by tag: what the save codec reads."""
+TAGGED: dict[str, dict[str, type]] = {"frame": {}, "mechanic": {}, "config": {}}
+"""Per family (``frame``, ``mechanic`` for a mechanic's state, ``config`` for a mechanic's
+numbers and words in the spec), the record classes by tag: what the codec reads."""
 TAG_OF: dict[type, str] = {}
 """Each registered record class's tag: what the save codec writes."""
 
@@ -64,6 +65,16 @@ def frame_type(cls: type, tag: str) -> type:
 def mechanic_state(cls: type, tag: str) -> type:
     """Register a mechanic's state class under its tag (the mechanic's name)."""
     return tagged("mechanic", cls, tag)
+
+
+def mechanic_config(cls: type, tag: str) -> type:
+    """Register a mechanic's spec block (its numbers and words) under the mechanic's name."""
+    return tagged("config", cls, tag)
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class MechanicConfig:
+    """The base of a mechanic's block of the spec (``Spec.mechanics``): frozen data."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

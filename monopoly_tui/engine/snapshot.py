@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 from monopoly_tui.engine import frames as _frames  # noqa: F401  (registers the core's frames)
 from monopoly_tui.engine import mechanics as _mechanics  # noqa: F401  (registers their records)
 from monopoly_tui.engine.actions import Action
-from monopoly_tui.engine.frame import TAG_OF, TAGGED, Frame, MechanicState
+from monopoly_tui.engine.frame import TAG_OF, TAGGED, Frame, MechanicConfig, MechanicState
 from monopoly_tui.engine.state import GameState
 
 T = TypeVar("T")
@@ -178,8 +178,9 @@ def _make_decoder(tp: Any) -> _Decoder:
         return dec_none
     if tp is random.Random:
         return _dec_random
-    if tp is Frame or tp is MechanicState:
-        return _tagged_decoder("frame" if tp is Frame else "mechanic")
+    if tp is Frame or tp is MechanicState or tp is MechanicConfig:
+        return _tagged_decoder(
+            "frame" if tp is Frame else "mechanic" if tp is MechanicState else "config")
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
         return _dataclass_decoder(tp)
     origin = typing.get_origin(tp)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
 
+from monopoly_tui.engine.frame import MechanicConfig
+
 # Space kinds
 GO: Final = "go"
 STREET: Final = "street"
@@ -255,7 +257,7 @@ class Spec:
     content_hash: str = ""
     jail_space: int = -1
     go_space: int = 0
-    mechanics: dict[str, Any] = field(default_factory=dict, hash=False)
+    mechanics: dict[str, MechanicConfig] = field(default_factory=dict, hash=False)
     """The mechanics the edition switches on (``engine.mechanics``), by name, each with its
     numbers and words (the Ring's ``RingSpec``...)."""
     extra_dice: tuple[DiceSpec, ...] = ()

@@ -53,8 +53,9 @@ MAX_FILES: Final = 64
 """At most this many cache files are kept; the least recently written go first."""
 _SUFFIX: Final = ".json"
 _PACKAGE = Path(__file__).resolve().parents[1]
-_CODE_FILES: Final = ("engine/spec.py", "engine/snapshot.py")
-"""Besides every module of ``monopoly_tui/rules``: the source the cached result depends on."""
+_CODE_FILES: Final = ("engine/spec.py", "engine/snapshot.py", "engine/frame.py")
+"""Besides every module of ``monopoly_tui/rules`` and of ``engine/mechanics`` (whose blocks of
+the spec, like the Ring's, are cached too): the source the cached result depends on."""
 
 
 def cache_dir() -> Path | None:
@@ -77,6 +78,7 @@ def code_fingerprint() -> str | None:
     h = hashlib.sha256(f"format {FORMAT}\nversion {__version__}\n".encode())
     try:
         files = sorted((_PACKAGE / "rules").glob("*.py"))
+        files += sorted((_PACKAGE / "engine" / "mechanics").glob("*.py"))
         files += [_PACKAGE / name for name in _CODE_FILES]
         pydantic = find_spec("pydantic")
         if pydantic is None or pydantic.origin is None:

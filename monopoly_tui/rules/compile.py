@@ -7,6 +7,7 @@ import json
 from dataclasses import fields
 
 from monopoly_tui.engine import spec as S
+from monopoly_tui.engine.frame import MechanicConfig
 from monopoly_tui.engine.mechanics.ring import RingCircleSpec, RingSpec
 from monopoly_tui.rules import models as M
 
@@ -184,7 +185,7 @@ def compile_ruleset(rs: M.Ruleset) -> S.Spec:
     )
     vocab = S.Vocab(**rs.vocabulary.model_dump())
     jail = next((i for i, s in enumerate(spaces) if s.kind == S.JAIL), -1)
-    mechanics: dict[str, object] = {}
+    mechanics: dict[str, MechanicConfig] = {}
     if rs.ring is not None:
         r = rs.ring
         mechanics["ring"] = RingSpec(

@@ -18,7 +18,7 @@ from helpers import set_dice
 from monopoly_tui.engine import snapshot as snap
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
 from monopoly_tui.engine.describe import describe
-from monopoly_tui.engine.frame import Frame, frame_type
+from monopoly_tui.engine.frame import Frame, MechanicConfig, frame_type
 from monopoly_tui.engine.frames import WalkFrame
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.mechanics import REGISTRY, Mechanic, register
@@ -33,7 +33,7 @@ A_STOP = "stop_at_gate"
 
 
 @dataclass(frozen=True)
-class TollConfig:
+class TollConfig(MechanicConfig):
     per_space: int
     gate_fee: int
 

@@ -37,7 +37,14 @@ from typing import TYPE_CHECKING
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
-from monopoly_tui.engine.frame import Frame, MechanicState, frame_type, mechanic_state
+from monopoly_tui.engine.frame import (
+    Frame,
+    MechanicConfig,
+    MechanicState,
+    frame_type,
+    mechanic_config,
+    mechanic_state,
+)
 from monopoly_tui.engine.frames import WalkFrame
 from monopoly_tui.engine.mechanics import register
 from monopoly_tui.engine.mechanics.base import Mechanic
@@ -65,7 +72,7 @@ class RingCircleSpec:
 
 
 @dataclass(frozen=True, slots=True)
-class RingSpec:
+class RingSpec(MechanicConfig):
     """The Ring mechanic's numbers and words (the ruleset's ``ring`` block)."""
 
     track: tuple[RingCircleSpec, ...]
@@ -571,6 +578,7 @@ class Ring(Mechanic):
 
 
 # Registered here, not by decorators: mypyc compiles only undecorated classes natively.
+mechanic_config(RingSpec, NAME)
 mechanic_state(RingState, NAME)
 frame_type(RingMeetingFrame, "ring_meeting")
 frame_type(RingEyeFrame, "ring_eye")

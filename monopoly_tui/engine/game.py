@@ -33,6 +33,7 @@ from monopoly_tui.engine.frames import AuctionFrame, DebtsFrame, WalkFrame
 from monopoly_tui.engine.house_rules import HOUSE_RULES, house_rule_overrides
 from monopoly_tui.engine.jail import JAIL_CHOICES
 from monopoly_tui.engine.mechanics import Mechanic, mechanics_for, overrides
+from monopoly_tui.engine.preview import Preview, preview
 from monopoly_tui.engine.setup import choose_first_player, deal_deeds
 from monopoly_tui.engine.spec import Spec
 from monopoly_tui.engine.state import (
@@ -98,8 +99,10 @@ class Game:
         seed: int = 0,
         variant: str | None = None,
         house_rules: dict[str, int | bool] | None = None,
+        dice: DiceSource | None = None,
     ) -> Game:
-        """A new game: players are (name, token) pairs in seat order."""
+        """A new game: players are (name, token) pairs in seat order. ``dice`` gives the
+        dice's faces instead of the generator from the first roll on (a test's script)."""
         overrides_: dict[str, object] = {}
         if variant:
             overrides_.update(spec.variant(variant).overrides)
@@ -139,6 +142,7 @@ class Game:
             "players": [list(p) for p in players],
         }
         game = cls(spec, st, options)
+        game.dice_source = dice
         for m in game.mechanics:
             state = m.new_state()
             if state is not None:
@@ -263,6 +267,14 @@ class Game:
     def may_trade(self, player: int) -> bool:
         """Whether ``player`` may propose a trade now."""
         return self.anytime_problem(player, A.A_PROPOSE) == ""
+
+    def traders(self) -> list[int]:
+        """The players who may propose a trade now."""
+        return [p for p in range(len(self.st.players)) if self.may_trade(p)]
+
+    def preview(self, action: Action) -> Preview:
+        """What ``action`` would do now (``engine.preview``): raises ``IllegalAction``."""
+        return preview(self, action)
 
     def act(self, action: Action) -> list[Event]:
         """Play one choice; return what happened. An illegal choice raises ``IllegalAction``

@@ -629,17 +629,9 @@ class GameScreen(Screen[None]):
         return out
 
     def trade_players(self) -> list[int]:
-        """Human players who may propose a trade now (the engine says when)."""
+        """Human players who may propose a trade now (the engine says who: ``traders``)."""
         s = self.session
-        game = s.game
-        if game.over or len([q for q in game.st.players if not q.bankrupt]) < 2:
-            return []
-        pend = game.pending
-        if pend.kind not in (A.ROLL, A.JAIL, A.END_TURN, A.DEBT):
-            return []
-        if pend.kind == A.DEBT:
-            return [pend.player] if s.is_human(pend.player) else []
-        return s.humans
+        return [p for p in s.game.traders() if s.is_human(p)]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("roll", "end_turn", "confirm"):

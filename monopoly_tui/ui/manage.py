@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine import why
-from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.actions import Action, IllegalAction
 from monopoly_tui.engine.describe import building_words, level_words
 from monopoly_tui.ui.render import money, player_tag
 from monopoly_tui.ui.style import group_color
@@ -82,35 +82,34 @@ def action_group(game: Game, action: Action) -> int:
 
 def preview(game: Game, action: Action) -> Text:
     """The confirmation text: what the choice does, the cash before and after, and what the
-    deed becomes."""
-    spec, st = game.spec, game.st
-    text_, delta = action_effect(game, action)
-    cash = st.players[action.player].cash
+    deed becomes (the engine plays the choice on a copy: ``Game.preview``)."""
+    spec = game.spec
+    text_, _ = action_effect(game, action)
+    try:
+        pv = game.preview(action)
+    except IllegalAction as e:
+        return Text.assemble((text_, "bold"), "\n", (e.reason, "dim"))
     out = Text()
     out.append(text_, style="bold")
     out.append("\n")
-    if delta >= 0:
-        out.append(f"raises {money(game, delta)}", style="bold green")
+    if pv.waits == A.AUCTION:
+        out.append(f"goes to auction first: the {spec.vocab.bank} is short of it",
+                   style="bold yellow")
+    elif pv.delta >= 0:
+        out.append(f"raises {money(game, pv.delta)}", style="bold green")
     else:
-        out.append(f"costs {money(game, -delta)}", style="bold red")
-    out.append(f"\ncash {money(game, cash)} → {money(game, cash + delta)}")
-    if action.kind in (A.A_BUILD, A.A_SELL_BUILDING) and 0 <= action.target < len(spec.deeds):
+        out.append(f"costs {money(game, -pv.delta)}", style="bold red")
+    out.append(f"\ncash {money(game, pv.cash_before)} → {money(game, pv.cash_after)}")
+    if pv.deed >= 0 and action.kind in (A.A_BUILD, A.A_SELL_BUILDING):
+        d = spec.deeds[pv.deed]
+        out.append(f"\n{d.name}: {level_words(game, pv.level_before)} → "
+                   f"{level_words(game, pv.level_after)}")
+    if pv.deed >= 0 and pv.rent_before >= 0 and pv.rent_after >= 0:
+        out.append(f"\nrent {money(game, pv.rent_before)} → {money(game, pv.rent_after)}")
+    if action.kind == A.A_MORTGAGE:
         d = spec.deeds[action.target]
-        level = st.buildings[action.target]
-        new = level + (1 if action.kind == A.A_BUILD else -1)
-        top = P.hotel_level(spec)
-        out.append(f"\n{d.name}: {level_words(game, level)} → {level_words(game, new)}")
-        if d.rent:
-            def rent_at(n: int) -> int:
-                if n <= 0:
-                    return d.rent[0] * 2
-                return d.rent[-1] if n >= top else d.rent[n]
-            out.append(f"\nrent {money(game, rent_at(level))} → {money(game, rent_at(new))}")
-    if action.kind in (A.A_MORTGAGE, A.A_UNMORTGAGE):
-        d = spec.deeds[action.target]
-        if action.kind == A.A_MORTGAGE:
-            out.append(f"\nno rent from {d.name} while under {spec.vocab.mortgage}; lifting it "
-                       f"costs {money(game, P.unmortgage_cost(spec, d.index))}", style="dim")
+        out.append(f"\nno rent from {d.name} while under {spec.vocab.mortgage}; lifting it "
+                   f"costs {money(game, P.unmortgage_cost(spec, d.index))}", style="dim")
     return out
 
 

@@ -3,9 +3,10 @@
 A test builds the exact position a rulebook clause talks about (who owns what, who stands where,
 which card is on top, what the dice will show), plays one or two choices and checks the outcome.
 
-Dice: the engine reads each die as ``int(rng.random() * faces)``. ``set_dice`` swaps the game's
-generator for a ``ScriptedRandom`` that answers ``random()`` from a queue first, so the next
-rolls show exactly the faces a test names; shuffles keep using the real generator.
+Dice: ``set_dice`` hands the game a ``ScriptedDice`` source (the engine's public seam,
+``Game.dice_source``), so the next rolls show exactly the faces a test names. A coin flip reads
+the generator itself: ``set_random`` swaps it for a ``ScriptedRandom`` answering ``random()``
+from a queue first (shuffles keep using the real generator).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action, Event
+from monopoly_tui.engine.dice import ScriptedDice
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.spec import Spec
 from monopoly_tui.engine.state import TradeOffer
@@ -95,13 +97,17 @@ def dice_script(spec: Spec, rolls: Sequence[Sequence[int]]) -> list[float]:
     return out
 
 
+def scripted_dice(spec: Spec, rolls: Sequence[Sequence[int]]) -> ScriptedDice:
+    """Dice that show these face values first, roll by roll (``Game.new(..., dice=...)``)."""
+    values = spec.dice.values
+    return ScriptedDice([values.index(v) for roll in rolls for v in roll])
+
+
 def set_dice(game: Game, rolls: Sequence[Sequence[int]]) -> None:
-    """Force the next rolls, e.g. ``set_dice(game, [(3, 4), (6, 6)])``."""
-    old = game.st.rng
-    r = ScriptedRandom()
-    r.setstate(old.getstate())
-    r.script = dice_script(game.spec, rolls)
-    game.st.rng = r
+    """Force the next rolls, e.g. ``set_dice(game, [(3, 4), (6, 6)])``: the faces with these
+    values, through the engine's dice seam (``Game.dice_source``); then the dice roll as
+    usual from the game's generator."""
+    game.dice_source = scripted_dice(game.spec, rolls)
 
 
 def set_random(game: Game, values: Sequence[float]) -> None:

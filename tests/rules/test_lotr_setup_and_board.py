@@ -4,29 +4,25 @@ editions-facts §1)."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-from typing import Any
-
 import pytest
 from helpers import (
-    ScriptedRandom,
     act,
     build,
     cashes,
     deck,
-    dice_script,
     give,
     give_group,
     jail,
     kinds,
     new_game,
     roll,
+    scripted_dice,
     spec_of,
 )
 from lotr_helpers import EYE, at, lotr
 
 from monopoly_tui.engine import actions as A
-from monopoly_tui.engine import game as game_module
+from monopoly_tui.engine.dice import ScriptedDice
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.mechanics.ring import ring_of, state_of
 from monopoly_tui.engine.spec import (
@@ -40,23 +36,6 @@ from monopoly_tui.engine.spec import (
 )
 from monopoly_tui.rules.loader import load_edition
 from monopoly_tui.rules.models import Street
-
-_REPLACES_GAME_RANDOM = pytest.mark.pure_python_only(
-    "monopoly_tui.engine.game", "replaces game.random, which compiled code binds at import")
-"""For the tests that script the dice from the first roll by replacing the engine's
-``random`` module."""
-
-
-def _scripted_game(monkeypatch: pytest.MonkeyPatch, n: int, script: list[float]) -> Game:
-    """A new game whose generator answers ``random()`` from ``script`` from the very start."""
-    spec = spec_of("lotr")
-
-    def make(seed: Any = None) -> ScriptedRandom:
-        return ScriptedRandom(seed, script)
-
-    monkeypatch.setattr(game_module, "random", SimpleNamespace(Random=make))
-    return Game.new(spec, [(f"P{i}", spec.tokens[i]) for i in range(n)], seed=1)
-
 
 # ---------------------------------------------------------------- Set It Up, Who Goes First?
 
@@ -81,11 +60,10 @@ def test_the_tracker_starts_on_the_start_circle() -> None:
     assert ring_of(game.spec) is not None and ring_of(game.spec).track[0].label == "Start"
 
 
-@_REPLACES_GAME_RANDOM
-def test_the_highest_first_roll_takes_the_ring_and_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_highest_first_roll_takes_the_ring_and_starts() -> None:
     """'The highest roller takes the Ring ... The Ring-bearer also starts the game.'"""
     spec = spec_of("lotr")
-    game = _scripted_game(monkeypatch, 3, dice_script(spec, [(2, 3), (6, 5), (4, 4)]))
+    game = _game_with_dice("lotr", 3, scripted_dice(spec, [(2, 3), (6, 5), (4, 4)]))
     assert game.st.first_player == 1
     assert state_of(game.st).bearer == 1
     assert (game.pending.kind, game.pending.player) == (A.ROLL, 1)
@@ -93,12 +71,11 @@ def test_the_highest_first_roll_takes_the_ring_and_starts(monkeypatch: pytest.Mo
     assert [(e.player, e.text) for e in taken] == [(1, "first_roll")]
 
 
-@_REPLACES_GAME_RANDOM
-def test_the_eye_counts_zero_in_the_first_roll(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_eye_counts_zero_in_the_first_roll() -> None:
     """'Each player rolls both dice. (The Eye of Sauron counts as a zero.)' Eye + 6 is 6, not 7,
     so 3 + 4 wins outright."""
     spec = spec_of("lotr")
-    game = _scripted_game(monkeypatch, 2, dice_script(spec, [(EYE, 6), (3, 4)]))
+    game = _game_with_dice("lotr", 2, scripted_dice(spec, [(EYE, 6), (3, 4)]))
     rolls = [(e.player, e.amount) for e in game.last_events if e.kind == "first_roll"]
     assert rolls == [(0, 6), (1, 7)]
     assert state_of(game.st).bearer == 1
@@ -301,3 +278,9 @@ def test_the_designed_reasons_quote_the_values_they_mark() -> None:
         assert c.designed and c.designed.startswith(f"penalty M{c.penalty}")
     labels = ", ".join(f"M{c.penalty}" for c in rs.ring.track[1:])
     assert rs.ring.designed and f"Start, {labels}, then Mount Doom" in rs.ring.designed
+
+
+def _game_with_dice(edition: str, n: int, dice: ScriptedDice) -> Game:
+    """A new game whose dice show a script from the very first roll (the engine's seam)."""
+    spec = spec_of(edition)
+    return Game.new(spec, [(f"P{i}", spec.tokens[i]) for i in range(n)], seed=1, dice=dice)

@@ -7,9 +7,10 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from helpers import ScriptedRandom, dice_script, kinds, spec_of
+from helpers import ScriptedRandom, kinds, scripted_dice, spec_of
 
 from monopoly_tui.engine import game as game_module
+from monopoly_tui.engine.dice import ScriptedDice
 from monopoly_tui.engine.game import Game
 
 _REPLACES_GAME_RANDOM = pytest.mark.pure_python_only(
@@ -48,12 +49,10 @@ def test_bank_holds_32_houses_and_12_hotels_at_the_start() -> None:
     assert (game.st.bank_houses, game.st.bank_hotels) == (32, 12)
 
 
-@_REPLACES_GAME_RANDOM
-def test_highest_roller_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_highest_roller_starts() -> None:
     """'Starting with the highest roller' / 'The highest roller takes the first turn.'"""
     spec = spec_of("classic")
-    script = dice_script(spec, [(2, 3), (6, 5), (1, 1)])
-    game = _game_with_script(monkeypatch, "classic", 3, script)
+    game = _game_with_dice("classic", 3, scripted_dice(spec, [(2, 3), (6, 5), (1, 1)]))
     assert game.st.first_player == 1
     assert game.st.current == 1
     assert game.pending.player == 1
@@ -61,12 +60,11 @@ def test_highest_roller_starts(monkeypatch: pytest.MonkeyPatch) -> None:
     assert [(e.player, e.amount) for e in rolls] == [(0, 5), (1, 11), (2, 2)]
 
 
-@_REPLACES_GAME_RANDOM
-def test_tied_highest_rollers_roll_again(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tied_highest_rollers_roll_again() -> None:
     """Ties for the highest roll are rolled again, by the tied players only."""
     spec = spec_of("classic")
-    script = dice_script(spec, [(6, 6), (1, 2), (6, 6), (1, 1), (3, 3)])
-    game = _game_with_script(monkeypatch, "classic", 3, script)
+    dice = scripted_dice(spec, [(6, 6), (1, 2), (6, 6), (1, 1), (3, 3)])
+    game = _game_with_dice("classic", 3, dice)
     rolls = [(e.player, e.amount) for e in game.last_events if e.kind == "first_roll"]
     assert rolls == [(0, 12), (1, 3), (2, 12), (0, 2), (2, 6)]
     assert game.st.first_player == 2
@@ -123,3 +121,9 @@ def test_same_seed_same_game() -> None:
     g1, g2 = Game.new(spec, players, seed=7), Game.new(spec, players, seed=7)
     assert g1.st.first_player == g2.st.first_player
     assert g1.st.decks == g2.st.decks
+
+
+def _game_with_dice(edition: str, n: int, dice: ScriptedDice) -> Game:
+    """A new game whose dice show a script from the very first roll (the engine's seam)."""
+    spec = spec_of(edition)
+    return Game.new(spec, [(f"P{i}", spec.tokens[i]) for i in range(n)], seed=1, dice=dice)

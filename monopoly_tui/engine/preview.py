@@ -1,0 +1,74 @@
+"""What a choice would do, asked before it is made: the cash it moves, the building level and
+the rent of the deed it is about, before and after. The engine plays the choice on a copy of
+the game, so what the property manager shows is what the rules will do."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from monopoly_tui.engine import property as P
+from monopoly_tui.engine.spec import COUNT_RENT, STREET
+
+if TYPE_CHECKING:
+    from monopoly_tui.engine.actions import Action
+    from monopoly_tui.engine.game import Game
+    from monopoly_tui.engine.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """A choice's effect. ``rent_*`` is -1 where a rent is not a fixed amount (a dice rent) or
+    the choice is about no deed."""
+
+    cash_before: int
+    cash_after: int
+    deed: int = -1
+    level_before: int = 0
+    level_after: int = 0
+    rent_before: int = -1
+    rent_after: int = -1
+    mortgaged_after: bool = False
+    waits: str = ""
+    """The decision the choice leads to first, when it does not settle at once (an auction of
+    a building the bank is short of): its kind."""
+
+    @property
+    def delta(self) -> int:
+        """The cash it moves: + raises, - costs."""
+        return self.cash_after - self.cash_before
+
+
+def rent_of(game: Game, st: GameState, deed: int) -> int:
+    """The rent a visitor would owe on ``deed`` now (0 when unowned or mortgaged; -1 for a rent
+    set by the dice)."""
+    spec = game.spec
+    if st.owner[deed] < 0 or st.mortgaged[deed]:
+        return 0
+    kind = spec.deeds[deed].kind
+    if kind == STREET:
+        return P.street_rent(spec, st, deed)
+    if kind == COUNT_RENT:
+        return P.count_rent(spec, st, deed)
+    return -1
+
+
+def preview(game: Game, action: Action) -> Preview:
+    """The effect of ``action`` if it were made now. Raises ``IllegalAction`` (with the
+    engine's reason) when it would be refused; the game is not touched."""
+    trial = game.copy()
+    p = action.player
+    before = game.st
+    trial.act(action)
+    after = trial.st
+    deed = action.target if action.kind in (
+        "build", "sell_building", "mortgage", "unmortgage") else -1
+    if deed < 0 or deed >= len(game.spec.deeds):
+        return Preview(before.players[p].cash, after.players[p].cash,
+                       waits=trial.waiting_for[0] if after.frames else "")
+    return Preview(
+        before.players[p].cash, after.players[p].cash, deed,
+        before.buildings[deed], after.buildings[deed],
+        rent_of(game, before, deed), rent_of(trial, after, deed), after.mortgaged[deed],
+        waits=trial.waiting_for[0] if after.frames else "",
+    )

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Event
-from monopoly_tui.engine.mechanics.ring import ring_of
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
@@ -41,12 +40,13 @@ def describe(event: Event, game: Game) -> str | None:
     fn = _DESCRIBERS.get(event.kind)
     if fn is None:
         # A mechanic's own event: its describer, else its text, if any.
+        words = Words(game)
         for m in game.mechanics:
-            line = m.describe(game.spec, game.st, event, _Words(game).who)
+            line = m.describe(words, event)
             if line is not None:
                 return line
         return event.text or None
-    return fn(_Words(game), event)
+    return fn(Words(game), event)
 
 
 def describe_all(events: Sequence[Event], game: Game) -> list[str]:
@@ -57,7 +57,7 @@ def describe_all(events: Sequence[Event], game: Game) -> list[str]:
 def describe_each(events: Sequence[Event], game: Game) -> list[str | None]:
     """One entry per event of one choice: its line, or ``None`` when another event's line
     says it too (see the module's docstring: pairs told as one happening)."""
-    w = _Words(game)
+    w = Words(game)
     pairs = _pairs(events, game)
     told = {j for i, (j, _) in pairs.items()}
     out: list[str | None] = []
@@ -75,7 +75,7 @@ def describe_each(events: Sequence[Event], game: Game) -> list[str | None]:
 def reason_text(game: Game, reason: str, target: int = -1) -> str:
     """What a debt or payment is for, in words, from ``Debt.reason`` and ``Debt.target`` (the
     deed of a rent, the tax space, the deck of a card...)."""
-    return _Words(game).reason(reason, target)
+    return Words(game).reason(reason, target)
 
 
 def event_target(e: Event) -> int:
@@ -113,8 +113,8 @@ def level_words(game: Game, level: int) -> str:
     return f"1 {v.house}" if level == 1 else f"{level} {v.houses}"
 
 
-class _Words:
-    """Names and money in the edition's words."""
+class Words:
+    """Names and money in the edition's words (what a mechanic's describer gets)."""
 
     __slots__ = ("game", "spec", "v")
 
@@ -181,41 +181,42 @@ class _Words:
             return f"{self.v.mortgage} interest on {self.deed(n)}"
         if kind == "bankrupt":
             return "everything left"
-        r = ring_of(self.spec)
-        if kind == "ring_penalty" and r is not None:
-            return f"{r.eye} rolled by the {r.bearer}"
+        for m in self.game.mechanics:
+            said = m.reason_words(self, kind, n)
+            if said is not None:
+                return said
         return reason.replace("_", " ")
 
 
-def _first_roll(w: _Words, e: Event) -> str:
+def _first_roll(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)} rolled {w.dice(e.dice)} = {e.amount} to see who goes first"
 
 
-def _coin_flip(w: _Words, e: Event) -> str:
+def _coin_flip(w: Words, e: Event) -> str:
     return (
         f"{w.Who(e.player)} and {w.who(e.other)} flipped a coin: "
         f"{w.who(e.amount)} won the toss"
     )
 
 
-def _starts(w: _Words, e: Event) -> str:
+def _starts(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)} goes first"
 
 
-def _dealt(w: _Words, e: Event) -> str:
+def _dealt(w: Words, e: Event) -> str:
     paid = f" and paid {w.money(e.amount)} for it" if e.amount else ""
     return f"{w.Who(e.player)} was dealt {w.deed(e.deed)}{paid}"
 
 
-def _pot_seeded(w: _Words, e: Event) -> str:
+def _pot_seeded(w: Words, e: Event) -> str:
     return f"The {w.v.bank} put {w.money(e.amount)} in the {w.pot()} pot"
 
 
-def _turn(w: _Words, e: Event) -> str:
+def _turn(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)}'s turn"
 
 
-def _rolled(w: _Words, e: Event) -> str:
+def _rolled(w: Words, e: Event) -> str:
     faces = e.dice
     doubles = w.spec.dice.doubles and len(faces) > 1 and len(set(faces)) == 1
     tail = ", doubles" if doubles else ""
@@ -224,7 +225,7 @@ def _rolled(w: _Words, e: Event) -> str:
     return f"{w.Who(e.player)} rolled {w.dice(faces)}"
 
 
-def _moved(w: _Words, e: Event) -> str:
+def _moved(w: Words, e: Event) -> str:
     where = w.space(e.space)
     if e.space == w.spec.jail_space:
         player = w.game.st.players[e.player] if 0 <= e.player < len(w.game.st.players) else None
@@ -238,29 +239,29 @@ def _moved(w: _Words, e: Event) -> str:
     return f"{w.Who(e.player)} moved to {where}"
 
 
-def _salary(w: _Words, e: Event) -> str:
+def _salary(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)} passed {w.v.go}: {w.money(e.amount)} {w.v.salary}"
 
 
-def _go_bonus(w: _Words, e: Event) -> str:
+def _go_bonus(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)} landed right on {w.v.go}: {w.money(e.amount)} more"
 
 
-def _jailed(w: _Words, e: Event) -> str:
+def _jailed(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)} was sent to {w.v.jail}"
 
 
-def _too_many_doubles(w: _Words, e: Event) -> str:
+def _too_many_doubles(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)} rolled doubles {e.amount} times in a row"
 
 
-def _stays_in_jail(w: _Words, e: Event) -> str:
+def _stays_in_jail(w: Words, e: Event) -> str:
     r = w.spec.rules
     most = 1 if r.jail_exit_next_turn else r.jail_max_turns
     return f"{w.Who(e.player)} stays in {w.v.jail} (no doubles: try {e.amount} of {most})"
 
 
-def _released(w: _Words, e: Event) -> str:
+def _released(w: Words, e: Event) -> str:
     # (a fine is paid, or owed, in the event beside this one: ``_pairs`` tells them together;
     # alone, this line does not say the fine was paid)
     how = {
@@ -271,32 +272,32 @@ def _released(w: _Words, e: Event) -> str:
     return f"{w.Who(e.player)} is out of {w.v.jail}: {how}"
 
 
-def _used_card(w: _Words, e: Event) -> None:
+def _used_card(w: Words, e: Event) -> None:
     return None  # 'released' (text 'card') says it
 
 
-def _card(w: _Words, e: Event) -> str:
+def _card(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)} drew {w.deck(e.card[0])}: {e.text}"
 
 
-def _deck_empty(w: _Words, e: Event) -> str:
+def _deck_empty(w: Words, e: Event) -> str:
     return f"No cards left in {w.deck(e.card[0])}: {w.who(e.player)} draws nothing"
 
 
-def _collected(w: _Words, e: Event) -> str:
+def _collected(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)} collected {w.money(e.amount)}"
 
 
-def _bought(w: _Words, e: Event) -> str:
+def _bought(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)} bought {w.deed(e.deed)} for {w.money(e.amount)}"
 
 
-def _declined(w: _Words, e: Event) -> str:
+def _declined(w: Words, e: Event) -> str:
     # (the auction that follows, where the edition has them, has its own line)
     return f"{w.Who(e.player)} did not buy {w.deed(e.deed)}"
 
 
-def _auction(w: _Words, e: Event) -> str:
+def _auction(w: Words, e: Event) -> str:
     if e.text:
         return (
             f"The {w.v.bank} is short of {w.v.hotels if e.text == 'hotel' else w.v.houses}: "
@@ -305,35 +306,35 @@ def _auction(w: _Words, e: Event) -> str:
     return f"{w.deed(e.deed)} goes to auction"
 
 
-def _bid(w: _Words, e: Event) -> str:
+def _bid(w: Words, e: Event) -> str:
     what = w.deed(e.deed) if e.deed >= 0 else "the building"
     return f"{w.Who(e.player)} bid {w.money(e.amount)} for {what}"
 
 
-def _dropped_out(w: _Words, e: Event) -> str:
+def _dropped_out(w: Words, e: Event) -> str:
     why = ": not enough cash to bid more" if e.text == "cash" else ""
     return f"{w.Who(e.player)} dropped out of the auction{why}"
 
 
-def _no_bids(w: _Words, e: Event) -> str:
+def _no_bids(w: Words, e: Event) -> str:
     if e.deed < 0:
         return f"No one bid: {building_words(w.game, e.text or 'house')} stays with the {w.v.bank}"
     return f"No one bid for {w.deed(e.deed)}: it stays with the {w.v.bank}"
 
 
-def _won_auction(w: _Words, e: Event) -> str:
+def _won_auction(w: Words, e: Event) -> str:
     what = w.deed(e.deed) if e.deed >= 0 else building_words(w.game, e.text or "house")
     return f"{w.Who(e.player)} won {what} at auction for {w.money(e.amount)}"
 
 
-def _cannot_place(w: _Words, e: Event) -> str:
+def _cannot_place(w: Words, e: Event) -> str:
     return (
         f"{w.Who(e.player)} has nowhere to put {building_words(w.game, e.text or 'house')}: "
         f"it stays with the {w.v.bank}"
     )
 
 
-def _paid(w: _Words, e: Event) -> str:
+def _paid(w: Words, e: Event) -> str:
     who, to, amount = w.Who(e.player), e.other, w.money(e.amount)
     kind, n = e.text, event_target(e)
     if kind == "rent":
@@ -353,14 +354,14 @@ def _paid(w: _Words, e: Event) -> str:
     return f"{who} paid {amount} for {w.reason(kind, n)}"
 
 
-def _in_debt(w: _Words, e: Event) -> str:
+def _in_debt(w: Words, e: Event) -> str:
     return (
         f"{w.Who(e.player)} owes {w.money(e.amount)} to {w.who(e.other)} "
         f"for {w.reason(e.text, event_target(e))} and must raise the cash"
     )
 
 
-def _tax_percent(w: _Words, e: Event) -> str:
+def _tax_percent(w: Words, e: Event) -> str:
     sp = w.spec.spaces[e.space] if 0 <= e.space < w.spec.size else None
     pct = f"{sp.tax_percent}% of " if sp is not None and sp.tax_percent else "a share of "
     return (
@@ -368,36 +369,36 @@ def _tax_percent(w: _Words, e: Event) -> str:
     )
 
 
-def _rent_roll(w: _Words, e: Event) -> str:
+def _rent_roll(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)} rolled {w.dice(e.dice)} = {e.amount} for the rent"
 
 
-def _rent_claimable(w: _Words, e: Event) -> str:
+def _rent_claimable(w: Words, e: Event) -> str:
     return (
         f"{w.Who(e.other)} may ask {w.who(e.player)} for {w.money(e.amount)} rent "
         f"for {w.deed(e.deed)} until the next roll"
     )
 
 
-def _no_rent_in_jail(w: _Words, e: Event) -> str:
+def _no_rent_in_jail(w: Words, e: Event) -> str:
     return (
         f"{w.Who(e.player)} pays no rent for {w.deed(e.deed)}: "
         f"{w.who(e.other)} is in {w.v.jail}"
     )
 
 
-def _jackpot(w: _Words, e: Event) -> str:
+def _jackpot(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)} took the {w.pot()} pot: {w.money(e.amount)}"
 
 
-def _built(w: _Words, e: Event) -> str:
+def _built(w: Words, e: Event) -> str:
     return (
         f"{w.Who(e.player)} built {building_words(w.game, e.text or 'house')} on "
         f"{w.deed(e.deed)} (now {level_words(w.game, e.amount)})"
     )
 
 
-def _sold_building(w: _Words, e: Event) -> str:
+def _sold_building(w: Words, e: Event) -> str:
     if e.text == "all":
         return (
             f"{w.Who(e.player)} sold every building on {w.deed(e.deed)} "
@@ -409,38 +410,37 @@ def _sold_building(w: _Words, e: Event) -> str:
     )
 
 
-def _mortgaged(w: _Words, e: Event) -> str:
+def _mortgaged(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)} took {w.v.a_mortgage} on {w.deed(e.deed)}: {w.money(e.amount)}"
 
 
-def _unmortgaged(w: _Words, e: Event) -> str:
+def _unmortgaged(w: Words, e: Event) -> str:
     return (
         f"{w.Who(e.player)} lifted the {w.v.mortgage} on {w.deed(e.deed)} "
         f"for {w.money(e.amount)}"
     )
 
 
-def _interest(w: _Words, e: Event) -> str:
+def _interest(w: Words, e: Event) -> str:
     return (
         f"{w.Who(e.player)} keeps {w.deed(e.deed)} under {w.v.mortgage} "
         f"and owes {w.money(e.amount)} interest"
     )
 
 
-def _bankrupt(w: _Words, e: Event) -> str:
+def _bankrupt(w: Words, e: Event) -> str:
     to = w.who(e.other) if e.other >= 0 else f"the {w.v.bank}"
     return f"{w.Who(e.player)} is bankrupt: everything goes to {to}"
 
 
-def _game_over(w: _Words, e: Event) -> str:
+def _game_over(w: Words, e: Event) -> str:
     how = END_REASONS.get(e.text, e.text.replace("_", " "))
-    r = ring_of(w.spec)
-    if r is not None and e.text == r.end_reason:
-        how = f"the richest player when {r.ring} reached {r.end}"
+    for m in w.game.mechanics:
+        how = m.end_words(w, e.text) or how
     return f"Game over: {w.who(e.player)} wins as {how}"
 
 
-def _trade_proposed(w: _Words, e: Event) -> str:
+def _trade_proposed(w: Words, e: Event) -> str:
     offer = _offer(w.game, e.player, e.other)
     if offer is None:
         return f"{w.Who(e.player)} offered {w.who(e.other)} a trade"
@@ -448,7 +448,7 @@ def _trade_proposed(w: _Words, e: Event) -> str:
     return f"{w.Who(e.player)} offered {w.who(e.other)} {gives} for {takes}"
 
 
-def _trade_accepted(w: _Words, e: Event) -> str:
+def _trade_accepted(w: Words, e: Event) -> str:
     head = f"{w.Who(e.player)} accepted {w.who(e.other)}'s trade"
     offer = _offer(w.game, e.other, e.player)
     if offer is None:
@@ -468,7 +468,7 @@ def _offer(game: Game, proposer: int, partner: int) -> TradeOffer | None:
     return None
 
 
-def _goods(w: _Words, offer: TradeOffer, given: bool) -> str:
+def _goods(w: Words, offer: TradeOffer, given: bool) -> str:
     """What one side of a trade hands over: deeds, money and cards, or 'nothing'."""
     deeds = offer.give_deeds if given else offer.take_deeds
     cash = offer.give_cash if given else offer.take_cash
@@ -486,34 +486,34 @@ def _goods(w: _Words, offer: TradeOffer, given: bool) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _trade_rejected(w: _Words, e: Event) -> str:
+def _trade_rejected(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)} turned down {w.who(e.other)}'s trade"
 
 
-def _trade_failed(w: _Words, e: Event) -> str:
+def _trade_failed(w: Words, e: Event) -> str:
     return f"The trade between {w.who(e.other)} and {w.who(e.player)} fell through: {e.text}"
 
 
 # ---------------------------------------------------------------- one happening, two events
 
-Teller = Callable[[_Words, Event, Event], str]
+Teller = Callable[[Words, Event, Event], str]
 """The one line for a pair of events (the first, the second)."""
 
 
-def _declined_to_auction(w: _Words, declined: Event, auction: Event) -> str:
+def _declined_to_auction(w: Words, declined: Event, auction: Event) -> str:
     return f"{w.Who(declined.player)} did not buy {w.deed(declined.deed)}: it goes to auction"
 
 
-def _won_and_paid(w: _Words, won: Event, paid: Event) -> str:
+def _won_and_paid(w: Words, won: Event, paid: Event) -> str:
     return _won_auction(w, won)
 
 
-def _fine_paid_then_out(w: _Words, paid: Event, released: Event) -> str:
+def _fine_paid_then_out(w: Words, paid: Event, released: Event) -> str:
     return (f"{w.Who(paid.player)} paid the {w.money(paid.amount)} fine and is out of "
             f"{w.v.jail}")
 
 
-def _no_doubles(w: _Words, p: int) -> str:
+def _no_doubles(w: Words, p: int) -> str:
     """'Ann did not roll doubles in 3 tries' (or on the one try a short game allows)."""
     r = w.spec.rules
     most = 1 if r.jail_exit_next_turn else r.jail_max_turns
@@ -521,17 +521,17 @@ def _no_doubles(w: _Words, p: int) -> str:
     return f"{w.Who(p)} did not roll doubles{tries}"
 
 
-def _out_on_the_fine(w: _Words, released: Event, paid: Event) -> str:
+def _out_on_the_fine(w: Words, released: Event, paid: Event) -> str:
     return (f"{_no_doubles(w, released.player)}: paid the {w.money(paid.amount)} fine and is "
             f"out of {w.v.jail}")
 
 
-def _out_owing_the_fine(w: _Words, released: Event, debt: Event) -> str:
+def _out_owing_the_fine(w: Words, released: Event, debt: Event) -> str:
     return (f"{_no_doubles(w, released.player)}: owes the {w.money(debt.amount)} fine to leave "
             f"{w.v.jail} and must raise the cash")
 
 
-def _moved_onto_go(w: _Words, salary: Event, moved: Event) -> str:
+def _moved_onto_go(w: Words, salary: Event, moved: Event) -> str:
     return (f"{_moved(w, moved)}: {w.money(salary.amount)} {w.v.salary}")
 
 
@@ -573,12 +573,12 @@ def _pairs(events: Sequence[Event], game: Game) -> dict[int, tuple[int, Teller]]
 
 def _swap(tell: Teller) -> Teller:
     """A teller placed on the second event of its pair (the line comes where that one was)."""
-    def told(w: _Words, second: Event, first: Event) -> str:
+    def told(w: Words, second: Event, first: Event) -> str:
         return tell(w, first, second)
     return told
 
 
-_DESCRIBERS: dict[str, Callable[[_Words, Event], str | None]] = {
+_DESCRIBERS: dict[str, Callable[[Words, Event], str | None]] = {
     "first_roll": _first_roll,
     "coin_flip": _coin_flip,
     "starts": _starts,
@@ -627,119 +627,14 @@ _DESCRIBERS: dict[str, Callable[[_Words, Event], str | None]] = {
 """Every event kind the engine emits, and its line."""
 
 
-# ---------------------------------------------------------------- the Ring (engine.ring)
-
-
-def _ring_words(w: _Words) -> tuple[str, str, str]:
-    """The Ring, its bearer and its tracker, in the edition's words."""
-    r = ring_of(w.spec)
-    if r is None:
-        return "the Ring", "bearer", "tracker"
-    return r.ring, r.bearer, r.tracker
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _ring_taken(w: _Words, e: Event) -> str:
-    ring, bearer, _ = _ring_words(w)
-    if e.text == "first_roll":
-        return f"{w.Who(e.player)} rolled highest and takes {ring}: the first {bearer}"
-    if e.text == "offered":
-        return f"{w.Who(e.other)} gave {ring} to {w.who(e.player)}, who must take it"
-    if e.text == "found":
-        return f"{w.Who(e.player)} found {ring} lying on {w.space(e.space)} and took it"
-    return f"{w.Who(e.player)} is the {bearer} now"
-
-
-def _ring_tracker(w: _Words, e: Event) -> str:
-    r = ring_of(w.spec)
-    _, _, tracker = _ring_words(w)
-    if e.text == "reset":
-        start = r.start if r is not None else "the start"
-        return f"The {tracker} goes back to {start}"
-    if e.text == "end":
-        end = r.end if r is not None else "the end"
-        return f"The {tracker} reaches {end}"
-    label = r.track[e.amount].label if r is not None and 0 <= e.amount < len(r.track) else ""
-    return f"The {tracker} moves on to {label or e.amount} (circle {e.amount})"
-
-
-def _ring_dropped(w: _Words, e: Event) -> str:
-    ring, _, _ = _ring_words(w)
-    where = w.space(e.space)
-    if e.text == "eye":
-        r = ring_of(w.spec)
-        eye = r.eye if r is not None else "the Eye"
-        return f"{w.Who(e.player)} rolled {eye}: {ring} drops on {where}"
-    if e.text == "jail":
-        return f"{w.Who(e.player)} drops {ring} on {where} on the way to {w.v.jail}"
-    return f"{_cap(ring)} falls from {w.who(e.player)} on {where}"
-
-
-def _ring_passed_by(w: _Words, e: Event) -> str:
-    ring, _, _ = _ring_words(w)
-    if e.text == "offer":
-        return f"{w.Who(e.player)} keeps {ring} and passes {w.who(e.other)} by"
-    return f"{w.Who(e.player)} lets {w.who(e.other)} keep {ring}"
-
-
-def _ring_battle(w: _Words, e: Event) -> str:
-    ring, _, _ = _ring_words(w)
-    r = ring_of(w.spec)
-    battle = r.battle if r is not None else "battle"
-    mine, theirs = (w.dice((f,)) for f in e.dice[:2]) if len(e.dice) >= 2 else ("?", "?")
-    head = (f"{w.Who(e.player)} and {w.who(e.other)} {battle} for {ring}: "
-            f"{mine} against {theirs}")
-    if e.amount < 0:
-        return f"{head}, a tie: roll again"
-    if e.amount == e.player:
-        return f"{head}: {w.who(e.player)} takes {ring}"
-    return f"{head}: {w.who(e.other)} keeps {ring}"
-
-
-def _ring_spared(w: _Words, e: Event) -> str:
-    ring, _, _ = _ring_words(w)
-    who = f"{w.Who(e.player)} bears {ring}"
-    if e.text == "rent":
-        return f"{who} and pays no rent for {w.deed(e.deed)}"
-    if e.text == "tax":
-        return f"{who} and pays nothing on {w.space(e.space)}"
-    if e.text == "go_to_jail":
-        return f"{who} and stays on {w.space(e.space)}; the turn ends"
-    return f"{who} and does not go to {w.v.jail} for rolling doubles"
-
-
-def _ring_double_rent(w: _Words, e: Event) -> str:
-    ring, _, _ = _ring_words(w)
-    return (f"{w.Who(e.other)} bears {ring}: the rent for {w.deed(e.deed)} is doubled "
-            f"to {w.money(e.amount)}")
-
-
-def _ring_reward(w: _Words, e: Event) -> str:
-    ring, _, _ = _ring_words(w)
-    r = ring_of(w.spec)
-    end = r.end if r is not None else "the end"
-    return f"{w.Who(e.player)} brings {ring} to {end} and collects {w.money(e.amount)}"
-
-
-def _ring_payout(w: _Words, e: Event) -> str:
-    roll = f" (rolled {w.dice(e.dice)})" if e.dice else ""
-    return (f"{w.Who(e.player)} collects {w.money(e.amount)} from the {w.v.bank} "
-            f"for {w.deed(e.deed)}{roll}")
-
-
-_DESCRIBERS.update({
-    "ring_taken": _ring_taken,
-    "ring_tracker": _ring_tracker,
-    "ring_dropped": _ring_dropped,
-    "ring_passed_by": _ring_passed_by,
-    "ring_battle": _ring_battle,
-    "ring_spared": _ring_spared,
-    "ring_double_rent": _ring_double_rent,
-    "ring_reward": _ring_reward,
-    "ring_payout": _ring_payout,
-})
-
 KNOWN_KINDS = frozenset(_DESCRIBERS)
+"""The core's event kinds (a mechanic's own are its ``event_kinds``)."""
+
+
+def known_kinds(game: Game) -> frozenset[str]:
+    """Every event kind a game of this edition has a line for: the core's and its
+    mechanics'."""
+    out = set(KNOWN_KINDS)
+    for m in game.mechanics:
+        out |= m.event_kinds()
+    return frozenset(out)

@@ -10,20 +10,18 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from typing import Any
 
 import pytest
 from helpers import set_dice
 
 from monopoly_tui.engine import snapshot as snap
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
-from monopoly_tui.engine.describe import describe
+from monopoly_tui.engine.describe import Words, describe
 from monopoly_tui.engine.frame import Frame, MechanicConfig, frame_type
 from monopoly_tui.engine.frames import WalkFrame
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.mechanics import REGISTRY, Mechanic, register
 from monopoly_tui.engine.spec import COUNT_RENT, Spec
-from monopoly_tui.engine.state import GameState
 from monopoly_tui.rules import load_spec
 from monopoly_tui.simulate import simulate
 
@@ -92,11 +90,14 @@ class Toll(Mechanic):
         if game.spec.spaces[space].kind == COUNT_RENT:
             game.push(TollGateFrame(player, space))
 
-    def describe(self, spec: Spec, st: GameState, event: Event, name: Any) -> str | None:
+    def describe(self, words: Words, event: Event) -> str | None:
         if event.kind != "toll_gate":
             return None
         how = "paid the fee" if event.text == "paid" else "stopped"
-        return f"{name(event.player)} {how} at the gate on {spec.spaces[event.space].name}"
+        return f"{words.Who(event.player)} {how} at the gate on {words.space(event.space)}"
+
+    def event_kinds(self) -> frozenset[str]:
+        return frozenset({"toll_gate"})
 
 
 def toll_spec(per_space: int = 1, gate_fee: int = 20) -> Spec:

@@ -23,6 +23,9 @@ The rule points, in the order a turn meets them:
 10. ``leaves`` — a player goes bankrupt and leaves the game (before the event is told).
 11. ``check`` — the mechanic's invariants: what in the state breaks its rules.
 
+And for the log: ``describe`` (a line for each of its ``event_kinds``), ``reason_words`` (what
+a payment of its own reason is for) and ``end_words`` (how a game it ended was won).
+
 A mechanic keeps its state in ``GameState.mech[name]`` (a ``MechanicState`` made by
 ``new_state``), adds decisions as frames (``engine.frame``), and tells its events in words
 through ``describe``.
@@ -36,6 +39,7 @@ from monopoly_tui.engine.frame import MechanicState, mypyc_attr
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.actions import Event
+    from monopoly_tui.engine.describe import Words
     from monopoly_tui.engine.game import Game
     from monopoly_tui.engine.spec import Spec
     from monopoly_tui.engine.state import GameState
@@ -109,9 +113,21 @@ class Mechanic:
         """What in the state breaks this mechanic's rules, as lines naming the field."""
         return []
 
-    def describe(self, spec: Spec, st: GameState, event: Event, name: Any) -> str | None:
+    def describe(self, words: Words, event: Event) -> str | None:
         """The log line of one of this mechanic's events, or None when it is not one.
-        ``name(p)`` gives a player's name."""
+        ``words`` (``engine.describe.Words``) gives names and money in the edition's words."""
+        return None
+
+    def event_kinds(self) -> frozenset[str]:
+        """The kinds of this mechanic's own events (each has a line from ``describe``)."""
+        return frozenset()
+
+    def reason_words(self, words: Words, reason: str, target: int) -> str | None:
+        """What a payment of one of this mechanic's reasons is for, in words, or None."""
+        return None
+
+    def end_words(self, words: Words, reason: str) -> str | None:
+        """How the game was won, for an end reason of this mechanic's, or None."""
         return None
 
 

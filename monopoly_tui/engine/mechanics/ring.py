@@ -52,6 +52,7 @@ from monopoly_tui.engine.spec import COUNT_RENT, DICE_RENT, STREET, Spec
 from monopoly_tui.engine.state import GameState
 
 if TYPE_CHECKING:
+    from monopoly_tui.engine.describe import Words
     from monopoly_tui.engine.game import Game
 
 NAME = "ring"
@@ -553,6 +554,27 @@ class Ring(Mechanic):
         """A bankrupt bearer drops the Ring where they stand."""
         if bears(game.st, player):
             game.emit_all(drop(game, game.st.players[player].position, "bankrupt"))
+
+    def describe(self, words: Words, event: Event) -> str | None:
+        from monopoly_tui.engine.mechanics.ring_words import RING_DESCRIBERS
+
+        fn = RING_DESCRIBERS.get(event.kind)
+        return fn(words, event) if fn is not None else None
+
+    def event_kinds(self) -> frozenset[str]:
+        from monopoly_tui.engine.mechanics.ring_words import RING_DESCRIBERS
+
+        return frozenset(RING_DESCRIBERS)
+
+    def reason_words(self, words: Words, reason: str, target: int) -> str | None:
+        r = rules(words.spec)
+        return f"{r.eye} rolled by the {r.bearer}" if reason == "ring_penalty" else None
+
+    def end_words(self, words: Words, reason: str) -> str | None:
+        r = rules(words.spec)
+        if reason == r.end_reason:
+            return f"the richest player when {r.ring} reached {r.end}"
+        return None
 
     def check(self, spec: Spec, st: GameState) -> list[str]:
         """Who bears the Ring, or where it lies, and who is still to meet."""

@@ -22,6 +22,9 @@ GO_TO_JAIL: Final = "go_to_jail"
 FREE_PARKING: Final = "free_parking"
 CARDS: Final = "cards"
 TAX: Final = "tax"
+LOCATION: Final = "location"
+"""A location to secure (its deed's kind too): the Adventure mechanics' own."""
+PORTAL: Final = "portal"
 PROPERTY_KINDS = frozenset({STREET, COUNT_RENT, DICE_RENT})
 
 
@@ -87,6 +90,14 @@ PAY_EACH: Final = "pay_each"
 REPAIRS: Final = "repairs"
 GO_TO_JAIL_CARD: Final = "go_to_jail"
 GET_OUT_OF_JAIL_FREE: Final = "get_out_of_jail_free"
+# ... of the Adventure mechanics (their effects are registered by those mechanics)
+ITEM: Final = "item"
+MONSTER: Final = "monster"
+LOSE_ITEM: Final = "lose_item"
+LOSE_ALL_ITEMS: Final = "lose_all_items"
+DRAW: Final = "draw"
+COLLECT_PER_LOCATION: Final = "collect_per_location"
+MOVE_TO_NEXT: Final = "move_to_next"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +113,20 @@ class CardSpec:
     rent_multiplier: int = 1
     dice_multiplier: int = 0
     salary: bool = True
+    reroll: bool = False
+    """An item that rolls the check die again (an item that adds has its ``amount``)."""
+    check: int = 0
+    """A monster's target on the check die."""
+    lose_kind: str = ""
+    """What losing to a monster costs: ``pay`` (``lose_amount``), ``go_to_jail``,
+    ``lose_item``, ``lose_all_items``."""
+    lose_amount: int = 0
+    deck: int = -1
+    """The deck a ``draw`` draws from."""
+    space_kind: str = ""
+    """The kind of space a ``move_to_next`` goes to (``portal``, ``location``)."""
+    unsecured: bool = False
+    """A ``move_to_next`` location: the next one nobody has secured."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +231,21 @@ class Vocab:
     house_article: str = "a"
     hotel_article: str = "a"
     mortgage_article: str = "a"
+    # the Adventure mechanics' words
+    location: str = "location"
+    locations: str = "locations"
+    secure: str = "secure"
+    secured: str = "secured"
+    unsecured: str = "unsecured"
+    tax: str = "tax"
+    adventure: str = "Adventure card"
+    close_to_death: str = "close to death"
+    revive: str = "revive"
+    critical_fail: str = "Critical Fail"
+    critical_success: str = "Critical Success"
+    item: str = "Item card"
+    portal: str = "Portal"
+    character: str = "character"
 
     def money(self, amount: int) -> str:
         return self.money_format.replace("{amount}", f"{amount:,}")

@@ -8,13 +8,33 @@ from dataclasses import fields
 
 from monopoly_tui.engine import spec as S
 from monopoly_tui.engine.frame import MechanicConfig
+from monopoly_tui.engine.mechanics import dnd_config as D
 from monopoly_tui.engine.mechanics.ring import RingCircleSpec, RingSpec
 from monopoly_tui.rules import models as M
+
+LATER_FIELDS: dict[str, tuple[str, ...]] = {
+    "": ("extra_dice", "coin", "adventures", "check_die", "characters", "portals",
+         "party_jail", "close_to_death", "end_conditions", "dungeon_master"),
+    "vocabulary": ("location", "locations", "secure", "secured", "unsecured", "tax",
+                   "adventure", "close_to_death", "revive", "critical_fail",
+                   "critical_success", "item", "portal", "character"),
+}
+"""Fields added to the schema after editions were saved (the Adventure mechanics'): left out of
+the content hash while they hold their default, so an edition that does not use them keeps
+the hash its saves carry."""
 
 
 def content_hash(ruleset: M.Ruleset) -> str:
     """A short hash of the ruleset's content: a save made with other rules is detected by it."""
     data = ruleset.model_dump(mode="json", by_alias=True)
+    for block, names in LATER_FIELDS.items():
+        model: M.Strict = getattr(ruleset, block) if block else ruleset
+        node = data[block] if block else data
+        for name in names:
+            info = type(model).model_fields[name]
+            default = info.get_default(call_default_factory=True)
+            if getattr(model, name) == default:
+                node.pop(name, None)
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -33,7 +53,8 @@ def _rules(r: M.Rules) -> S.RulesSpec:
     return S.RulesSpec(**values)
 
 
-def _card(card: M.Card, space_by_id: dict[str, int], group_by_id: dict[str, int]) -> S.CardSpec:
+def _card(card: M.Card | M.Outcome, space_by_id: dict[str, int], group_by_id: dict[str, int],
+          deck_by_id: dict[str, int]) -> S.CardSpec:
     e = card.effect
     text = card.text
     if isinstance(e, M.MoveTo):
@@ -62,21 +83,38 @@ def _card(card: M.Card, space_by_id: dict[str, int], group_by_id: dict[str, int]
         return S.CardSpec(text, S.GO_TO_JAIL_CARD)
     if isinstance(e, M.GetOutOfJailFree):
         return S.CardSpec(text, S.GET_OUT_OF_JAIL_FREE)
+    if isinstance(e, M.Item):
+        return S.CardSpec(text, S.ITEM, amount=e.add or 0, reroll=e.reroll)
+    if isinstance(e, M.Monster):
+        lose = e.lose
+        return S.CardSpec(text, S.MONSTER, check=e.target, lose_kind=lose.type,
+                          lose_amount=lose.amount if isinstance(lose, M.Pay) else 0)
+    if isinstance(e, M.LoseItem):
+        return S.CardSpec(text, S.LOSE_ITEM)
+    if isinstance(e, M.LoseAllItems):
+        return S.CardSpec(text, S.LOSE_ALL_ITEMS)
+    if isinstance(e, M.DrawCard):
+        return S.CardSpec(text, S.DRAW, deck=deck_by_id[e.deck])
+    if isinstance(e, M.CollectPerLocation):
+        return S.CardSpec(text, S.COLLECT_PER_LOCATION, amount=e.amount)
+    if isinstance(e, M.MoveToNext):
+        return S.CardSpec(text, S.MOVE_TO_NEXT, space_kind=e.kind, unsecured=e.unsecured)
     raise TypeError(f"no engine form for card effect {type(e).__name__}")  # pragma: no cover
 
 
 def compile_ruleset(rs: M.Ruleset) -> S.Spec:
     """The engine's view of an edition. The ruleset has passed every cross-check already."""
     space_by_id = {s.id: i for i, s in enumerate(rs.spaces)}
+    i_of = space_by_id
     group_by_id = {g.id: i for i, g in enumerate(rs.groups)}
     deck_by_id = {d.id: i for i, d in enumerate(rs.decks)}
 
     # Deeds: one per property space, except spaces that share another space's deed.
     deed_of_space: dict[int, int] = {}
     deed_spaces: list[list[int]] = []
-    deed_models: list[M.Street | M.CountRent | M.DiceRentProperty] = []
+    deed_models: list[M.Street | M.CountRent | M.DiceRentProperty | M.Location] = []
     for i, s in enumerate(rs.spaces):
-        if isinstance(s, M.PROPERTY_TYPES) and s.deed is None:
+        if isinstance(s, M.Location) or (isinstance(s, M.PROPERTY_TYPES) and s.deed is None):
             deed_of_space[i] = len(deed_models)
             deed_spaces.append([i])
             deed_models.append(s)
@@ -86,9 +124,17 @@ def compile_ruleset(rs: M.Ruleset) -> S.Spec:
             deed_of_space[i] = d
             deed_spaces[d].append(i)
 
-    kind_of = {M.Street: S.STREET, M.CountRent: S.COUNT_RENT, M.DiceRentProperty: S.DICE_RENT}
+    kind_of: dict[type, str] = {M.Street: S.STREET, M.CountRent: S.COUNT_RENT,
+                                M.DiceRentProperty: S.DICE_RENT}
     deeds: list[S.DeedSpec] = []
     for d, s in enumerate(deed_models):
+        if isinstance(s, M.Location):
+            # A location is a deed of one rent, its amount (double for the whole pair): its
+            # tax, its trades and its owner's mark reuse the deeds' rules.
+            deeds.append(S.DeedSpec(index=d, id=s.id, name=s.name, kind=S.LOCATION,
+                                    group=group_by_id[s.group], spaces=(i_of[s.id],),
+                                    price=s.amount, mortgage=0, rent=(s.amount,)))
+            continue
         common = dict(
             index=d,
             id=s.id,
@@ -138,7 +184,9 @@ def compile_ruleset(rs: M.Ruleset) -> S.Spec:
             )
         )
 
-    kinds = {
+    kinds: dict[type, str] = {
+        M.Location: S.LOCATION,
+        M.Portal: S.PORTAL,
         M.Go: S.GO,
         M.Jail: S.JAIL,
         M.GoToJail: S.GO_TO_JAIL,
@@ -170,7 +218,8 @@ def compile_ruleset(rs: M.Ruleset) -> S.Spec:
             name=d.name,
             a_card=d.a_card or "",
             cards=tuple(
-                _card(c, space_by_id, group_by_id) for c in d.cards for _ in range(c.copies)
+                _card(c, space_by_id, group_by_id, deck_by_id)
+                for c in d.cards for _ in range(c.copies)
             ),
         )
         for di, d in enumerate(rs.decks)
@@ -205,6 +254,7 @@ def compile_ruleset(rs: M.Ruleset) -> S.Spec:
             battle_tie=r.battle_tie,
             **r.names.model_dump(),
         )
+    mechanics.update(_adventure_blocks(rs, space_by_id, group_by_id, deck_by_id))
     return S.Spec(
         id=rs.id,
         name=rs.name,
@@ -227,4 +277,71 @@ def compile_ruleset(rs: M.Ruleset) -> S.Spec:
         content_hash=content_hash(rs),
         jail_space=jail,
         mechanics=mechanics,
+        extra_dice=tuple(
+            S.DiceSpec(count=1, values=tuple(d.faces), labels=tuple(str(f) for f in d.faces),
+                       marks=tuple("" for _ in d.faces), doubles=False, name=d.id)
+            for d in rs.extra_dice
+        ),
     )
+
+
+def _adventure(a: M.AdventureBody, ident: str, space: int, space_by_id: dict[str, int],
+               group_by_id: dict[str, int], deck_by_id: dict[str, int]) -> D.AdventureSpec:
+    def side(o: M.Outcome | None) -> S.CardSpec | None:
+        return None if o is None else _card(o, space_by_id, group_by_id, deck_by_id)
+
+    return D.AdventureSpec(id=ident, space=space, picture=a.picture, text=a.text,
+                           target=a.target, price=a.price, on_1=side(a.on_1),
+                           on_20=side(a.on_20))
+
+
+def _adventure_blocks(rs: M.Ruleset, space_by_id: dict[str, int], group_by_id: dict[str, int],
+                      deck_by_id: dict[str, int]) -> dict[str, MechanicConfig]:
+    """The Adventure mechanics' blocks of the spec, each switched on by its ruleset block."""
+    out: dict[str, MechanicConfig] = {}
+    args = (space_by_id, group_by_id, deck_by_id)
+    cd = rs.check_die
+    if cd is not None:
+        out[D.CHECKS] = D.CheckDieSpec(
+            die=cd.die, fail_face=cd.critical_fail.face, fail_fee=cd.critical_fail.fee,
+            success_face=cd.critical_success.face, success_reward=cd.critical_success.reward,
+            clamp_lo=cd.reroll_clamp[0], clamp_hi=cd.reroll_clamp[1])
+    if rs.adventures:
+        ends = {e.kind: e for e in rs.end_conditions}
+        secured = ends.get("all_locations_secured")
+        payout = (secured or next(iter(ends.values()), None))
+        out[D.ADVENTURES] = D.AdventuresSpec(
+            cards=tuple(_adventure(a, a.id, space_by_id[a.location], *args)
+                        for a in rs.adventures),
+            end_when_all_secured=secured is not None,
+            payout=payout.payout if payout is not None else "none",
+        )
+    if rs.characters:
+        out[D.CHARACTERS] = D.CharactersSpec(tuple(
+            D.CharacterSpec(id=c.id, name=c.name, klass=c.class_, power=c.power, text=c.text,
+                            revive_target=c.revive_target or 0)
+            for c in rs.characters))
+    if rs.portals is not None:
+        out[D.PORTALS] = D.PortalsSpec(salary_on_pass=rs.portals.salary_on_pass)
+    if rs.party_jail is not None:
+        j = rs.party_jail
+        out[D.PARTY_JAIL] = D.PartyJailSpec(j.freed_by_just_visiting, j.leave_on_face,
+                                            j.fine_after_last_try)
+    if rs.close_to_death is not None:
+        c = rs.close_to_death
+        out[D.CLOSE_TO_DEATH] = D.CloseToDeathSpec(c.revive_target, c.revive_reward)
+    dm = rs.dungeon_master
+    if dm is not None:
+        rw = dm.red_wizard
+        out[D.DUNGEON_MASTER] = D.DungeonMasterSpec(
+            locations=tuple(
+                D.DMLocationSpec(id=dl.id, name=dl.name, short=dl.short or dl.name[:14],
+                                 group=group_by_id[dl.group],
+                                 adventure=_adventure(dl.adventure, dl.id, -1, *args))
+                for dl in dm.locations),
+            monsters=tuple(_card(c, *args) for c in dm.monsters for _ in range(c.copies)),
+            red_wizard=None if rw is None else D.RedWizardSpec(
+                name=rw.name, text=rw.text, target=rw.target,
+                lose=_card(M.Outcome(text=rw.text, effect=rw.lose), *args)),
+        )
+    return out

@@ -70,6 +70,22 @@ class Vocabulary(Strict):
     mortgage: str = "mortgage"
     mortgage_article: str = Field("a", min_length=1, description="The article before the "
                                   "mortgage's word ('took a mortgage').")
+    # The words of the Adventure mechanics (Dungeons & Dragons); left out of the content hash
+    # while they hold these defaults (rules/compile.py, LATER_FIELDS).
+    location: str = Field("location", description="A space to secure ('location').")
+    locations: str = "locations"
+    secure: str = Field("secure", description="The verb: 'Ann secures Waterdeep'.")
+    secured: str = "secured"
+    unsecured: str = "unsecured"
+    tax: str = Field("tax", description="What a lander pays a secured location's owner.")
+    adventure: str = Field("Adventure card", description="The card a location is secured by.")
+    close_to_death: str = Field("close to death", description="A player who could not pay.")
+    revive: str = "revive"
+    critical_fail: str = Field("Critical Fail", description="A natural 1 on the check die.")
+    critical_success: str = Field("Critical Success", description="A natural 20.")
+    item: str = Field("Item card", description="A kept card that helps a check roll.")
+    portal: str = "Portal"
+    character: str = "character"
 
     @model_validator(mode="after")
     def _format_has_amount(self) -> Vocabulary:
@@ -103,6 +119,15 @@ class Dice(Strict):
     def face_list(self) -> list[DieFace]:
         return [f if isinstance(f, DieFace) else DieFace(value=f, label=None, mark=None)
                 for f in self.faces]
+
+
+class NamedDie(Strict):
+    """A die besides the movement dice, named for the mechanic that rolls it (the red d20 that
+    secures a location)."""
+
+    id: Id = Field(description="The die's name, as mechanics ask for it ('red').")
+    name: str = Field(description="How the die is called in labels and log lines ('red die').")
+    faces: list[int] = Field(min_length=2, description="The faces' values, e.g. 1 to 20.")
 
 
 # ---------------------------------------------------------------- groups and spaces
@@ -214,8 +239,26 @@ class Tax(SpaceBase):
     percent: int | None = Field(None, ge=1, le=100)
 
 
+class Location(SpaceBase):
+    """A location to secure (Dungeons & Dragons): its first lander pays ``amount`` to the bank
+    and reveals its Adventure card; once secured, a lander pays its owner ``amount`` as tax,
+    double when the owner holds the whole pair."""
+
+    type: Literal["location"]
+    group: Id
+    amount: Money = Field(description="The printed amount: the first lander's fee, then the tax.")
+    adventure: Id = Field(description="The id of the location's Adventure card (adventures).")
+
+
+class Portal(SpaceBase):
+    """A Portal: move to any location up to the next Portal (the ``portals`` block)."""
+
+    type: Literal["portal"]
+
+
 Space = Annotated[
-    Street | CountRent | DiceRentProperty | Go | Jail | GoToJail | FreeParking | CardSpace | Tax,
+    Street | CountRent | DiceRentProperty | Go | Jail | GoToJail | FreeParking | CardSpace | Tax
+    | Location | Portal,
     Field(discriminator="type"),
 ]
 PROPERTY_TYPES = (Street, CountRent, DiceRentProperty)
@@ -284,6 +327,74 @@ class GetOutOfJailFree(Strict):
     type: Literal["get_out_of_jail_free"]
 
 
+class Item(Strict):
+    """A kept card that helps a check roll (the d20): after seeing a roll of 2 to 19, add
+    ``add`` to it, or roll it again (``reroll``). Once used it goes to the bottom of its deck."""
+
+    type: Literal["item"]
+    add: int | None = Field(None, ge=1, le=18, description="What the item adds to the roll.")
+    reroll: bool = Field(False, description="The item rolls the die again; the new roll counts.")
+
+    @model_validator(mode="after")
+    def _one_power(self) -> Item:
+        if (self.add is None) == (not self.reroll):
+            raise ValueError("an item either adds to the roll (add: n) or rolls it again "
+                             "(reroll: true), not both and not neither")
+        return self
+
+
+class LoseItem(Strict):
+    """Put one of your Item cards (your choice) at the bottom of its deck."""
+
+    type: Literal["lose_item"]
+
+
+class LoseAllItems(Strict):
+    """Put all your Item cards at the bottom of their deck."""
+
+    type: Literal["lose_all_items"]
+
+
+class DrawCard(Strict):
+    """Draw a card of a deck now."""
+
+    type: Literal["draw"]
+    deck: Id
+
+
+class CollectPerLocation(Strict):
+    """Collect ``amount`` for each location you have secured."""
+
+    type: Literal["collect_per_location"]
+    amount: Money
+
+
+class MoveToNext(Strict):
+    """Go forward to the next space of a kind (a Portal, a location; ``unsecured``: the next
+    location nobody has secured); passing GO pays the salary."""
+
+    type: Literal["move_to_next"]
+    kind: Literal["portal", "location"]
+    unsecured: bool = False
+
+
+Loss = Annotated[
+    Pay | GoToJailCard | LoseItem | LoseAllItems,
+    Field(discriminator="type"),
+]
+"""What losing a check against a monster or a red wizard costs."""
+
+
+class Monster(Strict):
+    """A fight on the check die now: ``target`` or more wins (items allowed, criticals count);
+    less costs ``lose``."""
+
+    type: Literal["monster"]
+    target: int = Field(ge=2, le=19, description="The roll that wins: 2 to 19, so a natural 1 "
+                        "always loses and a 20 always wins.")
+    lose: Loss
+
+
 CardEffect = Annotated[
     MoveTo
     | MoveToNearest
@@ -294,7 +405,14 @@ CardEffect = Annotated[
     | PayEach
     | Repairs
     | GoToJailCard
-    | GetOutOfJailFree,
+    | GetOutOfJailFree
+    | Item
+    | LoseItem
+    | LoseAllItems
+    | DrawCard
+    | CollectPerLocation
+    | MoveToNext
+    | Monster,
     Field(discriminator="type"),
 ]
 
@@ -448,6 +566,166 @@ class RingRules(Strict):
     designed: Designed = None
 
 
+# ---------------------------------------------------------------- Adventures (D&D)
+
+
+class Outcome(Strict):
+    """An Adventure card's own outcome of a natural 1 or 20, on top of the critical's gold."""
+
+    text: str = Field(description="The card's words for this outcome (our own).")
+    effect: CardEffect
+
+
+class AdventureBody(Strict):
+    """The two sides of an Adventure card: the picture side read aloud on the first landing,
+    and the details: roll ``target`` or more on the check die, or pay ``price``, to secure."""
+
+    picture: str = Field(description="The picture side, read aloud on the first landing.")
+    text: str = Field(description="The details side: what to roll or pay.")
+    target: int = Field(ge=2, le=19, description="The roll that secures the location: 2 to 19, "
+                        "so a natural 1 always fails and a 20 always succeeds.")
+    price: Money = Field(description="The gold that secures the location at once.")
+    on_1: Outcome | None = Field(None, description="The card's own outcome of a natural 1.")
+    on_20: Outcome | None = Field(None, description="The card's own outcome of a natural 20.")
+    designed: Designed = None
+
+
+class Adventure(AdventureBody):
+    """One location's Adventure card."""
+
+    id: Id
+    location: Id = Field(description="The location space this card secures.")
+
+
+class CriticalFail(Strict):
+    face: int = Field(1, ge=1, description="The natural roll that is a Critical Fail.")
+    fee: Money = Field(description="Paid to the bank on a Critical Fail.")
+
+
+class CriticalSuccess(Strict):
+    face: int = Field(20, ge=1, description="The natural roll that is a Critical Success.")
+    reward: Money = Field(description="Collected from the bank on a Critical Success.")
+
+
+class CheckDie(Strict):
+    """The check die (the red d20): the criticals, and what items may touch."""
+
+    die: Id = Field(description="The id of the die rolled for checks (in extra_dice).")
+    critical_fail: CriticalFail
+    critical_success: CriticalSuccess
+    reroll_clamp: tuple[int, int] = Field(
+        (2, 19), description="A reroll by an item counts within these (so an item never makes "
+        "or removes a critical)."
+    )
+
+    @model_validator(mode="after")
+    def _clamp(self) -> CheckDie:
+        lo, hi = self.reroll_clamp
+        if lo > hi:
+            raise ValueError(f"reroll_clamp: {lo} is more than {hi}")
+        return self
+
+
+Power = Literal["jail_escape", "no_critical_fail_fee", "portal_anywhere", "draw_two_keep_one",
+                "revive_target"]
+
+
+class Character(Strict):
+    """A character a player takes at setup, each at most once, with a power."""
+
+    id: Id
+    name: str = Field(description="The character's name: one of the tokens.")
+    class_: str = Field("", alias="class", description="The character's class ('bard').")
+    power: Power = Field(description="jail_escape: may walk out of Jail when sent there; "
+                         "no_critical_fail_fee: pays no Critical Fail fee; portal_anywhere: a "
+                         "Portal reaches every location (no GO gold beyond its range); "
+                         "draw_two_keep_one: draws two cards, keeps one; revive_target: revives "
+                         "on revive_target or more.")
+    revive_target: int | None = Field(None, ge=1, description="For revive_target: the roll.")
+    text: str = Field(description="The power in the character card's words (our own).")
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    @model_validator(mode="after")
+    def _params(self) -> Character:
+        if self.power == "revive_target" and self.revive_target is None:
+            raise ValueError("the revive_target power needs revive_target: the roll that "
+                             "revives this character")
+        if self.power != "revive_target" and self.revive_target is not None:
+            raise ValueError(f"revive_target is only for the revive_target power (this "
+                             f"character's power is {self.power})")
+        return self
+
+
+class Portals(Strict):
+    """Portals: move to any location between this Portal and the next, carry it out, end the
+    turn."""
+
+    reach: Literal["to_next_portal"] = "to_next_portal"
+    salary_on_pass: bool = Field(True, description="Passing GO on the way pays the salary.")
+
+
+class PartyJail(Strict):
+    """The party's Jail: a player landing on Just Visiting frees every prisoner; a prisoner
+    leaves on a roll of ``leave_on_face`` (that roll moves them, and the turn is over)."""
+
+    freed_by_just_visiting: bool = True
+    leave_on_face: int = Field(6, ge=1, description="The roll of the movement die that frees.")
+    fine_after_last_try: bool = Field(
+        True, description="After the last try without it: pay the fine, roll and move."
+    )
+
+
+class CloseToDeath(Strict):
+    """Who cannot pay pays what they can and is close to death, still in the game: they do not
+    move; each turn they roll the check die, and on ``revive_target`` or more take
+    ``revive_reward`` from the bank and end the turn; from the next turn they play on."""
+
+    revive_target: int = Field(ge=2, le=20, description="The check roll that revives.")
+    revive_reward: Money = Field(description="Taken from the bank on reviving.")
+
+
+class EndCondition(Strict):
+    """A way the game ends: every location secured, or the round cap (``rules.turn_limit``).
+    Then each player collects their locations' tax (``payout``) and the most gold wins."""
+
+    kind: Literal["all_locations_secured", "turn_limit"]
+    payout: Literal["location_tax", "none"] = "location_tax"
+    winner: Literal["most_money"] = "most_money"
+
+
+class DMLocation(Strict):
+    """A Dungeon Master location: replaces a location of its colour (the players choose
+    which) with its own Adventure card; it keeps the space's place and amount."""
+
+    id: Id
+    name: str
+    short: str | None = Field(None, max_length=14)
+    group: Id
+    adventure: AdventureBody
+    designed: Designed = None
+
+
+class RedWizard(Strict):
+    """Szass Tam: replaces a Magic & Mystery space for the game; a lander rolls the check die:
+    ``target`` or more, nothing; less costs ``lose``."""
+
+    name: str
+    text: str
+    target: int = Field(ge=2, le=19)
+    lose: Loss
+    designed: Designed = None
+
+
+class DungeonMaster(Strict):
+    """The Dungeon Master cards a table may add at setup, any number of them."""
+
+    locations: list[DMLocation] = Field(default_factory=list)
+    monsters: list[Card] = Field(default_factory=list, description="Shuffled into the deck "
+                                 "of the card spaces when chosen.")
+    red_wizard: RedWizard | None = None
+
+
 # ---------------------------------------------------------------- the edition
 
 
@@ -473,6 +751,30 @@ class Ruleset(Strict):
     ring: RingRules | None = Field(
         None, description="The Ring mechanic (bearer, tracker, Eye, battles); off when absent."
     )
+    # The Adventure mechanics (Dungeons & Dragons); each is off when absent. Left out of the
+    # content hash while empty (rules/compile.py, LATER_FIELDS).
+    extra_dice: list[NamedDie] = Field(
+        default_factory=list, description="Dice besides the movement dice, each named."
+    )
+    coin: Money | None = Field(
+        None, ge=1, description="The smallest coin: every amount of money is a multiple of it."
+    )
+    adventures: list[Adventure] = Field(
+        default_factory=list, description="One Adventure card per location space."
+    )
+    check_die: CheckDie | None = Field(
+        None, description="The check die (the red d20): criticals and what items may touch."
+    )
+    characters: list[Character] = Field(
+        default_factory=list, description="The characters players take at setup."
+    )
+    portals: Portals | None = None
+    party_jail: PartyJail | None = None
+    close_to_death: CloseToDeath | None = None
+    end_conditions: list[EndCondition] = Field(
+        default_factory=list, description="How the game ends, besides the rules' end."
+    )
+    dungeon_master: DungeonMaster | None = None
     notes: list[str] = Field(
         default_factory=list, description="Sources, and which values are designed and why."
     )
@@ -528,6 +830,10 @@ def cross_check(rs: Ruleset) -> list[tuple[str, str]]:
     deck_ids = {d.id for d in rs.decks}
     members: dict[str, list[type]] = {}
     for i, s in enumerate(rs.spaces):
+        if isinstance(s, Location):
+            if s.group not in group_ids:
+                bad(f"spaces.{i}.group", f"no group '{s.group}' (space '{s.id}')")
+            members.setdefault(s.group, []).append(type(s))
         if isinstance(s, PROPERTY_TYPES):
             if s.group not in group_ids:
                 bad(f"spaces.{i}.group", f"no group '{s.group}' (space '{s.id}')")
@@ -570,6 +876,7 @@ def cross_check(rs: Ruleset) -> list[tuple[str, str]]:
                 bad(f"decks.{di}.cards.{ci}.effect.target", f"no space '{e.target}'")
             if isinstance(e, MoveToNearest) and e.group not in group_ids:
                 bad(f"decks.{di}.cards.{ci}.effect.group", f"no group '{e.group}'")
+    problems.extend(adventure_checks(rs))
     if rs.ring is not None:
         marks = {f.mark for f in rs.dice.face_list()}
         if rs.ring.eye_mark not in marks:
@@ -640,4 +947,173 @@ def engine_limits(rs: Ruleset) -> list[tuple[str, str]]:
                 bad(f"{where}.deal_deeds", f"{rules.deal_deeds} dealt deeds, paid for, can cost "
                     f"{worst}, more than the starting money ({rs.starting_money}): a player "
                     "would start in debt")
+    return problems
+
+
+MONEY_KEYS: frozenset[str] = frozenset({
+    "starting_money", "salary", "go_landing_bonus", "jail_fine", "auction_min_bid",
+    "free_parking_seed", "amount", "price", "mortgage", "house_cost", "hotel_cost", "per_house",
+    "per_hotel", "rent", "rent_by_count", "rent_alone", "fee", "reward", "revive_reward",
+})
+"""The keys whose values are money, for the ``coin`` check."""
+
+
+def _money(node: object, path: str) -> list[tuple[str, int]]:
+    """Every amount of money in a dumped ruleset, with its dotted path."""
+    out: list[tuple[str, int]] = []
+    if isinstance(node, dict):
+        for k, v in node.items():
+            where = f"{path}.{k}" if path else str(k)
+            if k in MONEY_KEYS and isinstance(v, int) and not isinstance(v, bool):
+                out.append((where, v))
+            elif k in MONEY_KEYS and isinstance(v, list):
+                out += [(f"{where}.{i}", x) for i, x in enumerate(v) if isinstance(x, int)]
+            else:
+                out += _money(v, where)
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out += _money(v, f"{path}.{i}")
+    return out
+
+
+def adventure_checks(rs: Ruleset) -> list[tuple[str, str]]:
+    """The checks of the Adventure mechanics (Dungeons & Dragons): every location has exactly
+    one Adventure card and every card one location; the check die exists and shows its
+    criticals; what a card, a Portal, a character or an end condition needs is there; every
+    amount is a multiple of the coin."""
+    problems: list[tuple[str, str]] = []
+
+    def bad(path: str, msg: str) -> None:
+        problems.append((path, msg))
+
+    locations = {s.id: i for i, s in enumerate(rs.spaces) if isinstance(s, Location)}
+    adventure_ids: dict[str, int] = {}
+    for ai, a in enumerate(rs.adventures):
+        if a.id in adventure_ids:
+            bad(f"adventures.{ai}.id", f"'{a.id}' is used by another Adventure card "
+                f"(adventures.{adventure_ids[a.id]})")
+        adventure_ids.setdefault(a.id, ai)
+        if a.location not in locations:
+            bad(f"adventures.{ai}.location", f"no location space '{a.location}' (a space of "
+                "type: location)")
+    for sid, i in locations.items():
+        loc = rs.spaces[i]
+        assert isinstance(loc, Location)
+        found = adventure_ids.get(loc.adventure)
+        if found is None:
+            bad(f"spaces.{i}.adventure", f"no Adventure card '{loc.adventure}' (adventures)")
+        elif rs.adventures[found].location != sid:
+            bad(f"spaces.{i}.adventure", f"the Adventure card '{loc.adventure}' is for "
+                f"'{rs.adventures[found].location}', not for '{sid}'")
+    if rs.adventures and not locations:
+        bad("adventures", "Adventure cards need location spaces (type: location)")
+
+    die_ids: dict[str, int] = {}
+    for di, d in enumerate(rs.extra_dice):
+        if d.id in die_ids or d.id == "dice":
+            bad(f"extra_dice.{di}.id", f"'{d.id}' names another die ('dice' is the movement "
+                "dice)")
+        die_ids.setdefault(d.id, di)
+    cd = rs.check_die
+    checks_needed: list[str] = []
+    if locations:
+        checks_needed.append("spaces")
+    if rs.close_to_death is not None:
+        checks_needed.append("close_to_death")
+    for di, deck in enumerate(rs.decks):
+        for ci, c in enumerate(deck.cards):
+            if isinstance(c.effect, (Item, Monster)):
+                checks_needed.append(f"decks.{di}.cards.{ci}.effect")
+    if cd is None:
+        for where in checks_needed[:1]:
+            bad(where, "a check roll is needed here (locations, items, monsters or close to "
+                "death), but there is no check_die block naming the die it uses")
+    elif cd.die not in die_ids:
+        bad("check_die.die", f"no die '{cd.die}' in extra_dice")
+    else:
+        faces = rs.extra_dice[die_ids[cd.die]].faces
+        for what, face in (("critical_fail", cd.critical_fail.face),
+                           ("critical_success", cd.critical_success.face)):
+            if face not in faces:
+                bad(f"check_die.{what}.face", f"the {cd.die} die has no face {face}")
+        lo, hi = min(faces), max(faces)
+        for ai, a in enumerate(rs.adventures):
+            if not lo < a.target <= hi:
+                bad(f"adventures.{ai}.target", f"{a.target} cannot be rolled between a "
+                    f"critical fail and a success on a die of {lo} to {hi}")
+        if rs.close_to_death is not None and rs.close_to_death.revive_target > hi:
+            bad("close_to_death.revive_target", f"{rs.close_to_death.revive_target} is more "
+                f"than the {cd.die} die's highest face ({hi})")
+
+    deck_ids = {d.id for d in rs.decks}
+    kinds = {type(s) for s in rs.spaces}
+
+    def effect_checks(e: object, where: str) -> None:
+        if isinstance(e, DrawCard) and e.deck not in deck_ids:
+            bad(f"{where}.deck", f"no deck '{e.deck}'")
+        if isinstance(e, MoveToNext):
+            need = Portal if e.kind == "portal" else Location
+            if need not in kinds:
+                bad(f"{where}.kind", f"the board has no space of type: {e.kind}")
+
+    for di, deck in enumerate(rs.decks):
+        for ci, c in enumerate(deck.cards):
+            effect_checks(c.effect, f"decks.{di}.cards.{ci}.effect")
+    for ai, a in enumerate(rs.adventures):
+        for side in ("on_1", "on_20"):
+            out = getattr(a, side)
+            if out is not None:
+                effect_checks(out.effect, f"adventures.{ai}.{side}.effect")
+
+    if Portal in kinds and rs.portals is None:
+        bad("spaces", "the board has Portal spaces but no portals block saying how they move")
+    if rs.portals is not None and Portal not in kinds:
+        bad("portals", "a portals block, but no space of type: portal")
+    if rs.party_jail is not None and Jail not in kinds:
+        bad("party_jail", "the party's Jail needs a jail space")
+
+    char_ids: set[str] = set()
+    for ci, ch in enumerate(rs.characters):
+        if ch.id in char_ids:
+            bad(f"characters.{ci}.id", f"'{ch.id}' is used by another character")
+        char_ids.add(ch.id)
+        if ch.name not in rs.tokens:
+            bad(f"characters.{ci}.name", f"'{ch.name}' is not one of the tokens "
+                f"({', '.join(rs.tokens)}): each character is played with its own token")
+        if ch.power == "revive_target" and rs.close_to_death is None:
+            bad(f"characters.{ci}.power", "revive_target needs a close_to_death block")
+        if ch.power == "portal_anywhere" and rs.portals is None:
+            bad(f"characters.{ci}.power", "portal_anywhere needs a portals block")
+    if rs.characters and rs.players.max > len(rs.characters):
+        bad("players.max", f"{rs.players.max} players, but only {len(rs.characters)} "
+            "characters: each player takes a character of their own")
+
+    for ei, ec in enumerate(rs.end_conditions):
+        if ec.kind == "all_locations_secured" and not locations:
+            bad(f"end_conditions.{ei}.kind", "the board has no location spaces")
+        if ec.kind == "turn_limit" and rs.rules.turn_limit is None:
+            bad(f"end_conditions.{ei}.kind", "a turn_limit end needs rules.turn_limit")
+
+    dm = rs.dungeon_master
+    if dm is not None:
+        location_groups = {rs.spaces[i].group for i in locations.values()  # type: ignore[union-attr]
+                           }
+        for li, dl in enumerate(dm.locations):
+            if dl.group not in location_groups:
+                bad(f"dungeon_master.locations.{li}.group", f"no location of the group "
+                    f"'{dl.group}' to replace")
+            if dl.id in locations:
+                bad(f"dungeon_master.locations.{li}.id", f"'{dl.id}' is already a location")
+        for ci, c in enumerate(dm.monsters):
+            effect_checks(c.effect, f"dungeon_master.monsters.{ci}.effect")
+        if dm.red_wizard is not None and CardSpace not in kinds:
+            bad("dungeon_master.red_wizard", "Szass Tam replaces a card space, but the board "
+                "has none")
+
+    if rs.coin is not None:
+        for where, amount in _money(rs.model_dump(by_alias=True), ""):
+            if where == "rules.auction_min_bid" and not rs.rules.auctions:
+                continue  # no auctions: the smallest bid is never asked for
+            if amount % rs.coin:
+                bad(where, f"{amount} is not a multiple of the coin ({rs.coin})")
     return problems

@@ -193,7 +193,37 @@ class PlayerPanel(Static):
 
 class GameLog(RichLog, can_focus=False):
     """The log. Nothing on the game screen takes the focus, so the arrow keys always move the
-    space cursor; the log scrolls with the mouse and PgUp/PgDn."""
+    space cursor; the log scrolls with the mouse and PgUp/PgDn.
+
+    Lines are wrapped when written, for the width at the time: when the width changes (the
+    window shrinks or grows) the lines are wrapped again from ``source``, and a log that showed
+    the newest line still shows it (it kept the old wrapping and scrolled the newest away)."""
+
+    source: list[str] | None = None
+    """The lines to show (the session's log), for wrapping them again."""
+    _wrapped_for = -1
+
+    def on_resize(self, event: events.Resize) -> None:
+        width = event.size.width
+        if self.source is None or width <= 0:
+            return
+        if width == self._wrapped_for:  # only taller or shorter: the newest stays in view
+            self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
+            return
+        first = self._wrapped_for < 0
+        self._wrapped_for = width
+        if not first:
+            self.call_after_refresh(self.rewrap)
+
+    def rewrap(self) -> None:
+        """Write the lines again at the width now, the newest in view."""
+        if self.source is None:
+            return
+        keep = self.max_lines or len(self.source)
+        self.clear()
+        for line in self.source[-keep:]:
+            self.write(line, scroll_end=False)
+        self.scroll_end(animate=False, immediate=True)
 
 
 class Sidebar(VerticalScroll, can_focus=False):
@@ -262,7 +292,8 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", GameLog)
+        log.source = self.session.log
         for line in self.session.log:
             log.write(line)
         self._logged = len(self.session.log)

@@ -349,3 +349,24 @@ async def test_auction_raises_are_scaled_to_the_editions_money_and_digits_type()
 def _auction(st: GameState) -> AuctionFrame | None:
     """The auction under way, if any."""
     return find_frame(st, AuctionFrame)
+
+
+# ---------------------------------------------------------------- resizing
+
+
+async def test_after_shrinking_and_growing_the_log_shows_the_newest_lines() -> None:
+    from monopoly_tui.ui import demo
+    from monopoly_tui.ui.game import GameLog
+
+    s = demo.late_game("classic", 4)
+    async with started(s) as (app, pilot):
+        log: Any = app.screen.query_one(GameLog)
+        await settle(pilot, 5)
+        for size in ((100, 30), (160, 50), (120, 40), (120, 34)):
+            await pilot.resize_terminal(*size)
+            await settle(pilot, 5)
+            assert log.scroll_y == log.max_scroll_y, size
+            width = log.scrollable_content_region.width
+            assert max(line.cell_length for line in log.lines) <= width, size
+            assert log.lines[-1].text.strip() == s.log[-1].strip()[-len(log.lines[-1].text
+                                                                         .strip()):]

@@ -459,7 +459,10 @@ class GameScreen(Screen[None]):
     def _sync_dice(self) -> None:
         s = self.session
         game = s.game
-        if not self._changed("dice", (s.last_dice, s.last_roller)):
+        if not self._changed("dice", (s.last_dice, s.last_roller, s.last_battle)):
+            return
+        if s.last_battle[0] >= 0:
+            self.query_one("#dice", Static).update(self._battle_dice(), layout=False)
             return
         art = dice_art(game, s.last_dice)
         out = Text()
@@ -471,6 +474,24 @@ class GameScreen(Screen[None]):
             values = game.spec.dice.values
             out.append(f"\n total {sum(values[f] for f in s.last_dice)}", style="dim")
         self.query_one("#dice", Static).update(out, layout=False)
+
+    def _battle_dice(self) -> Text:
+        """A battle for the Ring: each side's die, and who has the Ring now."""
+        game = self.session.game
+        ring = game.spec.ring
+        p, bearer, dice, winner = self.session.last_battle
+        out = Text(f"{ring.battle if ring else 'battle'}".capitalize(), style="bold #f0c040")
+        out.append("\n")
+        for who, face in zip((p, bearer), dice, strict=False):
+            out.append_text(player_tag(game, who))
+            out.append("\n")
+            out.append_text(dice_art(game, (face,)))
+            out.append("\n")
+        if 0 <= winner < len(game.st.players):
+            out.append(f"{game.st.players[winner].name} "
+                       f"{'takes' if winner == p else 'keeps'} "
+                       f"{ring.ring if ring else 'the Ring'}", style="bold")
+        return out
 
     def _sync_detail(self) -> None:
         if not self._alive():

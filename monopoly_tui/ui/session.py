@@ -119,7 +119,11 @@ class Session:
     last_dice: tuple[int, ...] = ()
     last_roller: int = -1
     last_card: tuple[int, int, int] = (-1, -1, -1)
-    """(player, deck, card) of the last card drawn."""
+    """(player, deck, card) of the card drawn on this turn; cleared when another player
+    rolls (the centre showed a card drawn turns ago)."""
+    last_battle: tuple[int, int, tuple[int, ...], int] = (-1, -1, (), -1)
+    """(challenger, bearer, their two dice, the winner) of a battle for the Ring since the
+    last roll; cleared by the next roll."""
     save_meta: Any = None
     """The saves package's metadata for this game, once it has been saved."""
     load_warnings: list[str] = field(default_factory=list)
@@ -214,6 +218,11 @@ class Session:
             if e.kind == "rolled":
                 self.last_dice = e.dice
                 self.last_roller = e.player
+                self.last_battle = (-1, -1, (), -1)
+                if e.player != self.last_card[0]:
+                    self.last_card = (-1, -1, -1)
+            elif e.kind == "ring_battle" and e.text != "tie":
+                self.last_battle = (e.player, e.other, e.dice, e.amount)
             elif e.kind == "card":
                 self.last_card = (e.player, e.card[0], e.card[1])
         lines = describe_all(events, told) if told is not None else []

@@ -370,3 +370,62 @@ async def test_after_shrinking_and_growing_the_log_shows_the_newest_lines() -> N
             assert max(line.cell_length for line in log.lines) <= width, size
             assert log.lines[-1].text.strip() == s.log[-1].strip()[-len(log.lines[-1].text
                                                                          .strip()):]
+
+
+# ---------------------------------------------------------------- stale screens
+
+
+def _text(screen: Any, selector: str) -> str:
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=120, file=io.StringIO(), record=True, color_system=None)
+    console.print(screen.query_one(selector).content)
+    return console.export_text()
+
+
+def _play_until(s: Any, kind: str, limit: int = 20000) -> None:
+    """Computer choices for every seat until an event of this kind happens."""
+    for _ in range(limit):
+        pend = s.pending
+        if pend.kind == A.GAME_OVER:
+            break
+        events = s.play(s.bot_choice(pend.player))
+        if any(e.kind == kind for e in events):
+            return
+    raise AssertionError(f"no {kind} event")
+
+
+async def test_a_battle_for_the_ring_shows_both_dice() -> None:
+    s = new_session("lotr", [("Ann", False), ("Bob", False), ("Cy", False)], seed=4)
+    _play_until(s, "ring_battle")
+    p, bearer, dice, winner = s.last_battle
+    assert p >= 0 and len(dice) == 2
+    for seat in s.seats:  # nobody moves on by themselves now
+        seat.human = True
+    async with started(s) as (app, _pilot):
+        shown = _text(app.game_screen(), "#dice")
+        names = [s.game.st.players[q].name for q in (p, bearer)]
+        assert all(n in shown for n in names), shown
+        labels = s.spec.dice.labels
+        assert all(labels[f] in shown for f in dice)
+        assert ("takes" if winner == p else "keeps") in shown
+
+
+async def test_the_centre_drops_a_card_once_another_player_rolls() -> None:
+    s = new_session("classic", [("Ann", False), ("Bob", False)], seed=3)
+    _play_until(s, "card")
+    drawer = s.last_card[0]
+    assert drawer >= 0
+    for _ in range(200):
+        events = s.play(s.bot_choice(s.pending.player))
+        if any(e.kind == "rolled" and e.player != drawer for e in events):
+            break
+    card_again = [e for e in s.game.last_events if e.kind == "card"]
+    assert s.last_card == (-1, -1, -1) or card_again
+    if not card_again:
+        for seat in s.seats:
+            seat.human = True
+        async with started(s) as (app, _pilot):
+            assert "Arrow keys or a click" in _text(app.game_screen(), "#detail")

@@ -111,6 +111,14 @@ def _amount(game: Game, compact: bool) -> Callable[[int], str]:
     return game.spec.vocab.money
 
 
+def _owned(group: str, n: int, of: int) -> str:
+    """A count-rent row as the printed deeds say it: 'Rent' for this one alone, then
+    'If 2 Railroads are owned', 'If all 4 Weapons are owned'."""
+    if n == 1:
+        return "Rent"
+    return f"If {'all ' if n == of and n > 2 else ''}{n} {group} are owned"
+
+
 def _rent_rows(game: Game, deed: int, compact: bool = False) -> list[tuple[str, str]]:
     spec = game.spec
     v = spec.vocab
@@ -118,9 +126,11 @@ def _rent_rows(game: Game, deed: int, compact: bool = False) -> list[tuple[str, 
     m = _amount(game, compact)
     rows: list[tuple[str, str]] = []
     if d.kind == STREET:
-        rows.append(("Rent", m(d.rent[0])))
-        if not compact:
-            rows.append(("  whole group, none built", m(d.rent[0] * 2)))
+        if compact:  # one row for both: the card keeps its 11 rows
+            rows.append(("Rent · colour set", f"{m(d.rent[0])} · {m(d.rent[0] * 2)}"))
+        else:
+            rows.append(("Rent", m(d.rent[0])))
+            rows.append(("  whole colour set", m(d.rent[0] * 2)))
         hotel_at = len(d.rent) - 1
         with_ = "" if compact else "With "
         for n in range(1, hotel_at):
@@ -133,12 +143,12 @@ def _rent_rows(game: Game, deed: int, compact: bool = False) -> list[tuple[str, 
         for n, rent in enumerate(table, start=1):
             if n == 1 and d.rent_alone >= 0:
                 rent = d.rent_alone
-            rows.append((f"Owner holds {n} of {g.name}", m(rent)))
+            rows.append((_owned(g.name, n, len(g.deeds)), m(rent)))
     elif d.kind == DICE_RENT:
         g = spec.groups[d.group]
         for n, entry in enumerate(g.dice_rent, start=1):
             roll = "a new roll" if entry.new_roll else "the roll"
-            rows.append((f"Owner holds {n} of {g.name}", f"{entry.multiplier} × {roll}"))
+            rows.append((_owned(g.name, n, len(g.deeds)), f"{entry.multiplier} × {roll}"))
     return rows
 
 
@@ -166,11 +176,11 @@ def deed_card(game: Game, deed: int, *, width: int | None = None,
         grid.add_row("", "")
         grid.add_row("Price", m(d.price))
         if d.kind == STREET:
-            grid.add_row(f"{cap(v.house)} cost", f"{m(d.house_cost)} each")
-            grid.add_row(
-                f"{cap(v.hotel)} cost",
-                f"{m(d.hotel_cost)} + {spec.rules.houses_per_hotel} {v.houses}",
-            )
+            # the words on the left, bare amounts on the right: a long money format (Game of
+            # Thrones' 'Gold Dragons') then leaves the labels room and nothing wraps
+            grid.add_row(f"{cap(v.house)} cost, each", m(d.house_cost))
+            grid.add_row(f"{cap(v.hotel)} (+ {spec.rules.houses_per_hotel} {v.houses})",
+                         m(d.hotel_cost))
         grid.add_row(f"{cap(v.mortgage)} value", m(d.mortgage))
     status = Text()
     owner = st.owner[deed]
@@ -193,13 +203,25 @@ def deed_card(game: Game, deed: int, *, width: int | None = None,
     return Panel(
         Group(grid, costs, status) if compact else Group(grid, Text(""), status),
         title=title,
-        subtitle=Text(f"{cap(v.deed)} · {group_name}"
-                      + (f" · in {v.currency}" if compact else ""), style="dim"),
+        subtitle=_subtitle(f"{cap(v.deed)} · {group_name}",
+                           f"in {v.currency}" if compact else "", width),
         box=box.ROUNDED,
         border_style=color,
         width=width,
         padding=(0, 1),
     )
+
+
+def _subtitle(what: str, currency: str, width: int | None) -> Text:
+    """The card's bottom line, whole: the deed and group, then the currency when it fits
+    (a Panel cuts a subtitle longer than its border: '· in Gold Dragon─╯')."""
+    room = (width or 80) - 6
+    parts = [what, currency] if currency else [what]
+    text = " · ".join(parts)
+    if len(text) > room and currency:
+        text = currency if len(what.split(" · ")[-1]) + len(currency) + 3 > room else \
+            f"{what.split(' · ')[-1]} · {currency}"
+    return Text(text[:room], style="dim")
 
 
 def space_card(game: Game, space: int, *, width: int | None = None,

@@ -429,3 +429,36 @@ async def test_the_centre_drops_a_card_once_another_player_rolls() -> None:
             seat.human = True
         async with started(s) as (app, _pilot):
             assert "Arrow keys or a click" in _text(app.game_screen(), "#detail")
+
+
+# ---------------------------------------------------------------- title deeds
+
+
+def _card_text(renderable: Any, width: int = 60) -> str:
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_title_deeds_show_the_colour_set_rent_a_whole_bottom_line_and_plain_words() -> None:
+    from monopoly_tui.ui.render import deed_card
+
+    got = new_session("got", [("Ann", True), ("Bob", True)]).game
+    kl = next(d.index for d in got.spec.deeds if d.name == "King's Landing")
+    small = _card_text(deed_card(got, kl, width=44, compact=True))
+    assert "Rent · colour set" in small and "50 · 100" in small
+    bottom = small.rstrip().splitlines()[-1]
+    assert "in Gold Dragons" in bottom, bottom  # was cut to 'in Gold Dragon─╯'
+    assert len(small.rstrip().splitlines()) == 11
+    full = _card_text(deed_card(got, kl, width=44))
+    assert "Villages)" not in full.replace("(+ 4 Villages)", ""), full
+    assert "whole colour set" in full and "100 Gold Dragons" in full
+    lotr = new_session("lotr", [("Ann", True), ("Bob", True)]).game
+    sting = next(d.index for d in lotr.spec.deeds if d.name == "Sting")
+    text = _card_text(deed_card(lotr, sting, width=44, compact=True))
+    assert "Owner holds" not in text
+    assert "If 2 Weapons are owned" in text and "If all 4 Weapons are owned" in text

@@ -478,7 +478,7 @@ class GameScreen(Screen[None]):
     def _battle_dice(self) -> Text:
         """A battle for the Ring: each side's die, and who has the Ring now."""
         game = self.session.game
-        ring = game.spec.ring
+        ring = ring_of(game.spec)
         p, bearer, dice, winner = self.session.last_battle
         out = Text(f"{ring.battle if ring else 'battle'}".capitalize(), style="bold #f0c040")
         out.append("\n")

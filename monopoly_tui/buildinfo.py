@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import importlib.machinery
 import importlib.util
 import sys
@@ -43,32 +44,36 @@ def declared_field_types(cls: type) -> dict[str, Any]:
     ``list[Player]``); the save codec needs the declared types. They are read from the module's
     ``.py`` file, which the wheel ships beside the compiled one, and evaluated in the module's
     namespace, as ``typing.get_type_hints`` evaluates the annotations of a module with
-    ``from __future__ import annotations``."""
+    ``from __future__ import annotations``. Each source file is read and parsed once."""
     module = sys.modules[cls.__module__]
     source = Path(str(module.__file__)).parent / (module.__name__.rpartition(".")[2] + ".py")
     try:
-        text = source.read_text(encoding="utf-8")
+        fields = _declared_annotations(source).get(cls.__name__)
     except OSError as e:
         raise TypeError(
             f"the types of the compiled {cls.__name__} are read from {source}, which cannot be "
             f"read ({e.strerror}): reinstall monopoly-tui"
         ) from None
-    node = next(
-        (n for n in ast.parse(text, filename=str(source)).body
-         if isinstance(n, ast.ClassDef) and n.name == cls.__name__),
-        None,
-    )
-    if node is None:
+    if fields is None:
         raise TypeError(f"{source} has no class {cls.__name__}: reinstall monopoly-tui")
     namespace = vars(module)
-    declared: dict[str, Any] = {}
     names = {f.name for f in dataclasses.fields(cls)} if dataclasses.is_dataclass(cls) else None
-    for stmt in node.body:
-        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and (
-                names is None or stmt.target.id in names):
-            text_of_type = ast.get_source_segment(text, stmt.annotation)
-            if text_of_type is None:
-                raise TypeError(f"{source}: cannot read the type of {cls.__name__}."
-                                f"{stmt.target.id}")
-            declared[stmt.target.id] = eval(text_of_type, namespace)  # the package's own source
-    return declared
+    return {  # the package's own source
+        name: eval(text_of_type, namespace) for name, text_of_type in fields
+        if names is None or name in names
+    }
+
+
+@functools.cache
+def _declared_annotations(source: Path) -> dict[str, tuple[tuple[str, str], ...]]:
+    """The annotated fields (name, type as source text) of every top-level class of a source
+    file (``OSError`` when it cannot be read)."""
+    text = source.read_text(encoding="utf-8")
+    classes: dict[str, tuple[tuple[str, str], ...]] = {}
+    for node in ast.parse(text, filename=str(source)).body:
+        if isinstance(node, ast.ClassDef) and node.name not in classes:
+            classes[node.name] = tuple(
+                (stmt.target.id, ast.unparse(stmt.annotation)) for stmt in node.body
+                if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
+            )
+    return classes

@@ -83,17 +83,18 @@ def test_declared_field_types_are_the_type_hints_of_every_saved_dataclass() -> N
     import typing
 
     from monopoly_tui.buildinfo import declared_field_types
-    from monopoly_tui.engine import actions, frames, state
+    from monopoly_tui.engine import actions, frames, spec, state
     from monopoly_tui.engine.mechanics import ring
     from monopoly_tui.engine.snapshot import field_types
 
     classes = [
-        obj for module in (state, actions, frames, ring) for obj in vars(module).values()
+        obj for module in (state, actions, frames, ring, spec) for obj in vars(module).values()
         if isinstance(obj, type) and dataclasses.is_dataclass(obj)
         and obj.__module__ == module.__name__
     ]
     assert {c.__name__ for c in classes} >= {"GameState", "Player", "AuctionFrame", "Debt", "Claim",
-                                             "TradeOffer", "MortgagedTransfer", "Action"}
+                                             "TradeOffer", "MortgagedTransfer", "Action",
+                                             "Spec", "DeedSpec", "VariantSpec"}
     for cls in classes:
         declared = declared_field_types(cls)
         assert {f.name for f in dataclasses.fields(cls)} <= set(declared)
@@ -101,3 +102,30 @@ def test_declared_field_types_are_the_type_hints_of_every_saved_dataclass() -> N
         if not is_compiled(cls.__module__):  # the fields' hints (class constants aside)
             hints = typing.get_type_hints(cls)
             assert declared == {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+
+
+def test_declared_field_types_parse_each_source_file_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Decoding an edition's ``Spec`` (a dozen dataclasses of one module) from the edition cache
+    or a save on the compiled wheel reads and parses ``engine/spec.py`` once, not once a class
+    (and takes each type's text from the tree, not by splitting the file again per field)."""
+    import ast
+    import dataclasses
+
+    from monopoly_tui import buildinfo
+    from monopoly_tui.engine import spec
+
+    parsed: list[str] = []
+    original = ast.parse
+
+    def parse(source: str, filename: str = "<unknown>", *args: object, **kw: object) -> object:
+        parsed.append(filename)
+        return original(source, filename, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ast, "parse", parse)
+    buildinfo._declared_annotations.cache_clear()
+    classes = [obj for obj in vars(spec).values() if isinstance(obj, type)
+               and dataclasses.is_dataclass(obj) and obj.__module__ == spec.__name__]
+    assert len(classes) > 5
+    for cls in classes:
+        buildinfo.declared_field_types(cls)
+    assert [p.rpartition("/")[2] for p in parsed] == ["spec.py"]

@@ -57,6 +57,9 @@ def _first(game: Game, tag: str) -> Any:
 def _framed(game: Game, name: str) -> Any:
     """A field of the first shape, read from the frames and the mechanics' states."""
     st = game.st
+    if name == "players":  # a player's status was ``bankrupt`` then
+        return [(p.name, p.token, p.cash, p.position, p.in_jail, p.jail_turns, p.bankrupt,
+                 p.cards) for p in st.players]
     if hasattr(st, name):
         return getattr(st, name)
     ring = st.mech.get("ring")

@@ -28,7 +28,7 @@ from monopoly_tui.engine.frames import (
 )
 from monopoly_tui.engine.game import Game, mechanics_for
 from monopoly_tui.engine.spec import GET_OUT_OF_JAIL_FREE, STREET, TAX, Spec
-from monopoly_tui.engine.state import GameState
+from monopoly_tui.engine.state import STATUSES, GameState
 
 # ---------------------------------------------------------------- after every decision
 
@@ -160,6 +160,8 @@ def check_state(spec: Spec, st: GameState) -> list[str]:
             bad(f"{where}: in jail but on space {pl.position}, not the jail ({spec.jail_space})")
         if pl.jail_turns < 0:
             bad(f"{where}.jail_turns: {pl.jail_turns} is negative")
+        if pl.status not in STATUSES:
+            bad(f"{where}.status: '{pl.status}' is not a status ({', '.join(STATUSES)})")
         if pl.bankrupt and pl.cards:
             bad(f"{where}: bankrupt but still holds cards")
 

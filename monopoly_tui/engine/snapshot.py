@@ -336,7 +336,20 @@ def decode_state(data: Json, path: str = "state") -> GameState:
     turned into the frames and mechanic states it stands for (``migrate_first_shape``)."""
     if isinstance(data, dict) and "buy_deed" in data and "frames" not in data:
         data = migrate_first_shape(data)
+    if isinstance(data, dict) and isinstance(data.get("players"), list) and any(
+            isinstance(p, dict) and "bankrupt" in p for p in data["players"]):
+        data = {**data, "players": [_player_status(p) for p in data["players"]]}
     return decode(GameState, data, path)
+
+
+def _player_status(p: Any) -> Any:
+    """A player saved with ``bankrupt`` (before a player had a status): out, or playing."""
+    if not isinstance(p, dict) or "bankrupt" not in p or "status" in p:
+        return p
+    out = {k: v for k, v in p.items() if k != "bankrupt"}
+    out["status"] = "out" if p["bankrupt"] is True else "playing" if p["bankrupt"] is False \
+        else p["bankrupt"]  # (not true or false: the decoder says so)
+    return out
 
 
 _FIRST_SHAPE_MARKERS = (

@@ -8,9 +8,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any
+from typing import Any, Final
 
 from monopoly_tui.engine.frame import Frame, MechanicState
+
+PLAYING: Final = "playing"
+"""A player in the game."""
+INSOLVENT: Final = "insolvent"
+"""A player who could not pay and is still in the game, as a mechanic has it (Dungeons &
+Dragons' close to death, rolling to revive)."""
+OUT: Final = "out"
+"""A player who went bankrupt and left the game."""
+STATUSES: Final = (PLAYING, INSOLVENT, OUT)
 
 
 @dataclass(slots=True)
@@ -22,9 +31,19 @@ class Player:
     in_jail: bool = False
     jail_turns: int = 0
     """Failed tries for doubles during this stay in jail."""
-    bankrupt: bool = False
+    status: str = PLAYING
+    """playing, insolvent (still in the game) or out (``STATUSES``)."""
     cards: list[tuple[int, int]] = field(default_factory=list)
     """Get Out of Jail Free cards held, as (deck, card) pairs."""
+
+    @property
+    def bankrupt(self) -> bool:
+        """Out of the game (bankrupt)."""
+        return self.status == OUT
+
+    @bankrupt.setter
+    def bankrupt(self, value: bool) -> None:
+        self.status = OUT if value else PLAYING
 
 
 @dataclass(slots=True)

@@ -27,7 +27,7 @@ from monopoly_tui.engine.actions import GameOverError, IllegalAction
 from monopoly_tui.engine.frames import AuctionFrame, AuctionQueueFrame, find_frame
 from monopoly_tui.engine.snapshot import decode_state, encode_state
 from monopoly_tui.engine.spec import COLLECT_FROM_EACH, GET_OUT_OF_JAIL_FREE
-from monopoly_tui.engine.state import GameState, TradeOffer
+from monopoly_tui.engine.state import INSOLVENT, OUT, PLAYING, GameState, TradeOffer
 
 
 def _copy(st: GameState) -> GameState:
@@ -150,6 +150,28 @@ def test_bankrupt_to_a_player_passes_cash_deeds_and_cards() -> None:
     assert st.players[0].cards == []
     assert cashes(game) == [0, 1500 + 50 + 50, 1500]
     assert ledger_ok(game)
+
+
+def test_a_bankrupt_player_is_out_of_the_game() -> None:
+    """'...and retire from the game': the player's status is out; a player of a mechanic that
+    keeps an insolvent player in the game (close to death) is not bankrupt."""
+    game = _in_debt_to_bob(players=3, light_blue=5)
+    act(game, A.A_BANKRUPT)
+    assert game.st.players[0].status == OUT and game.st.players[0].bankrupt
+    assert game.st.players[1].status == PLAYING
+    game.st.players[2].status = INSOLVENT
+    assert not game.st.players[2].bankrupt
+
+
+def test_a_save_written_with_bankrupt_players_reads_their_status() -> None:
+    """A save from before a player had a status (``bankrupt: true``) reads as out."""
+    game = _in_debt_to_bob(players=3, light_blue=5)
+    act(game, A.A_BANKRUPT)
+    data = encode_state(game.st)
+    for p in data["players"]:
+        p["bankrupt"] = p.pop("status") == OUT
+    st = decode_state(data)
+    assert [p.status for p in st.players] == [OUT, PLAYING, PLAYING]
 
 
 def test_bankrupt_to_a_player_mortgaged_deeds_follow_the_10_percent_rule() -> None:

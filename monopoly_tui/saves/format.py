@@ -160,7 +160,8 @@ class SaveFile(SaveHeader):
     model_config = ConfigDict(extra="forbid")
 
     snapshot: Snapshot
-    log: list[dict[str, Any]]
-    """Every decision taken, in order (``monopoly_tui.engine.snapshot.encode_action``)."""
+    log: list[Any]
+    """Every decision taken, in order (``monopoly_tui.engine.snapshot.encode_action``); each
+    is checked when it is decoded (``log[3].kind: expected a string``)."""
     seal: str | None = None
     """The HMAC of the bytes before it (version 2), when the folder had a key."""

@@ -951,10 +951,27 @@ def _not_found_text(path: Path, asked: object) -> str:
 
 
 def _actions(save: SaveFile, path: Path) -> list[Action]:
-    try:
-        return [snap.decode_action(a, f"log[{i}]") for i, a in enumerate(save.log)]
-    except snap.SnapshotError as e:
-        raise SaveError(path, f"the save is damaged: {e}", "invalid") from None
+    """The log's decisions. Most are the same few choices ('roll' by player 0...): each
+    distinct one is decoded once (decisions are immutable, so they are shared)."""
+    memo: dict[tuple[tuple[str, Any], ...], Action] = {}
+    out: list[Action] = []
+    append = out.append
+    for i, raw in enumerate(save.log):
+        key = tuple(raw.items()) if type(raw) is dict else None
+        try:
+            action = memo.get(key) if key is not None else None
+        except TypeError:  # a trade: lists inside, decoded each time
+            key = None
+            action = None
+        if action is None:
+            try:
+                action = snap.decode_action(raw, f"log[{i}]")
+            except snap.SnapshotError as e:
+                raise SaveError(path, f"the save is damaged: {e}", "invalid") from None
+            if key is not None:
+                memo[key] = action
+        append(action)
+    return out
 
 
 def _new_game(save: SaveFile, spec: Spec, path: Path) -> Game:

@@ -147,3 +147,54 @@ async def test_a_load_error_with_markup_in_it_is_shown_as_text(saves_folder: Pat
         await wait_for_saves(pilot)
         prompt = app.screen.query_one("#saves", OptionList).get_option_at_index(0).prompt
         assert "[b]bad" in str(prompt) and "[/x]" in str(prompt)
+
+
+async def test_the_title_offers_the_latest_game_that_can_go_on(
+    saves_folder: Path, tmp_path: Path, monkeypatch: Any,
+) -> None:
+    """Newer than the game that can go on: a finished game, a game whose edition is not
+    installed, and a FIFO (which must not hang the look for saves)."""
+    import os
+
+    from monopoly_tui import rules as rules_pkg
+    from monopoly_tui.engine.game import Game
+    from monopoly_tui.rules.loader import builtin_dir
+    from monopoly_tui.saves import autosave, new_meta
+    from monopoly_tui.ui.session import FirstLegalBot
+
+    def a_game(edition: str, **kw: Any) -> Game:
+        spec = rules_pkg.load_spec(edition)
+        return Game.new(spec, [("Ann", spec.tokens[0]), ("Bob", spec.tokens[1])], seed=2, **kw)
+
+    going = a_game("classic")
+    going_meta = new_meta(going, saves_dir=saves_folder)
+    autosave(going, going_meta)
+    user = tmp_path / "user-rulesets"
+    user.mkdir()
+    monkeypatch.setenv("MONOPOLY_TUI_RULESETS", str(user))
+    text = (builtin_dir() / "classic.yaml").read_text().replace("id: classic\n", "id: gone\n", 1)
+    (user / "gone.yaml").write_text(text)
+    rules_pkg.load_spec.cache_clear()
+    gone = a_game("gone")
+    autosave(gone, new_meta(gone, saves_dir=saves_folder))
+    (user / "gone.yaml").unlink()
+    rules_pkg.load_spec.cache_clear()
+    over = a_game("classic", house_rules={"turn_limit": 1})
+    bot = FirstLegalBot()
+    while not over.over:
+        over.act(bot.choose(over, over.pending.player))
+    autosave(over, new_meta(over, saves_dir=saves_folder))
+    os.mkfifo(saves_folder / "pipe.json")
+
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=(160, 50)) as pilot:
+        for _ in range(200):
+            if getattr(app.screen, "saves_checked", False):
+                break
+            await pilot.pause(0.02)
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        title: Any = app.screen
+        assert title.resume_entry is not None
+        assert title.resume_entry.game_id == going_meta.game_id
+        assert "c" in shown_keys(app)

@@ -20,8 +20,13 @@ folder:
 - ``resume, not sealed``: a save without its folder's seal (edited, copied from elsewhere,
   or written by version 1): the whole log is replayed and compared with the snapshot;
 - ``  replay per decision``: that replay's cost divided by the decisions;
-- ``resume in the app``: ``saves_port.session_from`` after the load: the statistics from
-  every decision and the log's lines of the last 400.
+- ``app: rebuild by replay``: ``saves_port.session_from`` of a save without the app's table
+  (or without the seal): the statistics from every decision and the log's last 400
+  decisions, by a replay;
+- ``app: autosave + table``: the app's autosave (``saves_port.autosave``), which also keeps
+  the statistics and the log's last lines;
+- ``app: resume``: ``load_save`` and ``session_from`` of that autosave: the table is shown as
+  it was, without a replay.
 
 Prints the median and the slowest of N runs, then the ratio of the autosave at the largest D
 to the smallest; exits 1 when a budget is missed.
@@ -141,8 +146,17 @@ def measure(edition: str, decisions: int, runs: int) -> tuple[bool, float]:
         print(f"{'  replay per decision':<24} {per:7.2f} µs (the whole log: "
               f"{statistics.median(replay):.1f} ms)")
         loaded = load_save(path)
-        report("resume in the app", timings(lambda: saves_port.session_from(loaded),
-                                            max(3, runs // 3)), None)
+        report("app: rebuild by replay", timings(lambda: saves_port.session_from(loaded),
+                                                 max(3, runs // 3)), None)
+        session = saves_port.session_from(loaded)
+        session.save_meta.saves_dir = Path(folder)
+        saves_port.autosave(session)
+        ok &= report("app: autosave + table", timings(lambda: saves_port.autosave(session), runs),
+                     SAVE_BUDGET_MS)
+        app_save = Path(folder) / f"{store.autosave_name(session.game, session.save_meta)}.json"
+        ok &= report("app: resume",
+                     timings(lambda: saves_port.session_from(load_save(app_save)), runs),
+                     RESUME_BUDGET_MS)
     return ok, statistics.median(auto_ms)
 
 

@@ -18,6 +18,7 @@ A save file is one JSON object::
     "turn": 41, "round": 13, "decisions": 523, "to_move": 2, "over": false,
     "summary": {...},                     # for listings: players, cash, whose move
     "snapshot": {"digest": "...", "state": {...every GameState field...}},
+    "table": {"decisions": 523, "stats": {...}, "log": [...]},   # optional: the app's view
     "log": [
     {"kind": "roll", "player": 0},
     ...                                   # every decision, in order, one per line
@@ -165,3 +166,7 @@ class SaveFile(SaveHeader):
     is checked when it is decoded (``log[3].kind: expected a string``)."""
     seal: str | None = None
     """The HMAC of the bytes before it (version 2), when the folder had a key."""
+    table: dict[str, Any] | None = None
+    """What the app showed when it saved (its running statistics and the log's last lines),
+    so resuming need not replay the whole game to show them again; written by the app, read
+    only from a sealed save whose decision count it matches."""

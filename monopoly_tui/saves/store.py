@@ -177,6 +177,8 @@ class SaveMeta:
     """The name of the last named save of this game (for a 'save' command), if any."""
     source: Path | None = None
     """The file the game was loaded from, if it was."""
+    table: dict[str, Any] | None = None
+    """What the app shows besides the game (``SaveFile.table``), saved with it when set."""
     _log: _LogBuffer = field(default_factory=lambda: _LogBuffer(), repr=False)
     _safe_targets: set[Path] = field(default_factory=set, repr=False)
 
@@ -521,6 +523,9 @@ def _render_parts(game: Game, meta: SaveMeta, name: str, kind: str,
         {"digest": snap.state_digest(state), "state": state}, separators=(",", ":")
     )
     parts.append(f'"snapshot": {snapshot}')
+    if meta.table is not None:
+        table = json.dumps(meta.table, ensure_ascii=False, separators=(",", ":"))
+        parts.append(f'"table": {table}')
     before_log = ("{\n" + ",\n".join(parts) + ",\n").encode()
     log = meta._log
     log.update(game.history)
@@ -777,6 +782,8 @@ class LoadedGame:
     """What the player should be told (the game goes on as a new game, and why...)."""
     branched: bool = False
     """True when the game goes on under a new id, keeping a later save of it as it is."""
+    sealed: bool = False
+    """True when the save carried its folder's seal (written here by this program, unchanged)."""
 
 
 def load_spec(edition_id: str, path: str | os.PathLike[str] = "") -> Spec:
@@ -896,7 +903,7 @@ def load_save(name_or_path: str | os.PathLike[str],
         if not sealed and save.version >= 2 and folder_key(path.parent) is not None:
             warnings.append("this save was changed after it was written, or written "
                             "elsewhere; its state is what its decisions give, so it loads")
-    loaded = LoadedGame(game, base, path, save, warnings=warnings)
+    loaded = LoadedGame(game, base, path, save, warnings=warnings, sealed=sealed)
     later = later_saves(save, path, _dir(saves_dir))
     if later:
         _branch(loaded, later[0])

@@ -57,10 +57,71 @@ def autosave(session: Session) -> str | None:
     if api is None:
         return None
     try:
-        api.autosave(session.game, _meta(session))
+        meta = _meta(session)
+        meta.table = table_of(session)
+        api.autosave(session.game, meta)
     except Exception as e:
         return str(getattr(e, "message", e))
     return None
+
+
+TABLE_LINES = 600
+"""How many of the log's last lines a save keeps for the table (the log shows the newest)."""
+
+
+def table_of(session: Session) -> dict[str, Any]:
+    """What the table shows besides the game, for the save: the running statistics, the last
+    dice and card, and the log's last lines; resuming shows them again without a replay."""
+    import dataclasses
+
+    stats = session.stats
+    return {
+        "decisions": session.game.st.decisions,
+        "stats": {f.name: list(getattr(stats, f.name)) for f in dataclasses.fields(stats)}
+        if stats is not None else {},
+        "last_dice": list(session.last_dice),
+        "last_roller": session.last_roller,
+        "last_card": list(session.last_card),
+        "log": session.log[-TABLE_LINES:],
+    }
+
+
+def _apply_table(session: Session, loaded: Any) -> bool:
+    """Show the table a sealed save kept, when it is this very game's (its decision count);
+    False when there is none to use (then the log is rebuilt by a replay)."""
+    import dataclasses
+
+    from monopoly_tui.ui.session import Stats
+
+    table = getattr(loaded.save, "table", None)
+    if not getattr(loaded, "sealed", False) or not isinstance(table, dict):
+        return False
+    n = len(session.seats)
+    try:
+        if table["decisions"] != session.game.st.decisions:
+            return False
+        raw = table["stats"]
+        columns = {}
+        for f in dataclasses.fields(Stats):
+            col = raw[f.name]
+            if not (isinstance(col, list) and len(col) == n
+                    and all(type(x) is int for x in col)):
+                return False
+            columns[f.name] = list(col)
+        log = table["log"]
+        dice = tuple(int(x) for x in table["last_dice"])
+        roller = int(table["last_roller"])
+        card = tuple(int(x) for x in table["last_card"])
+        if not (isinstance(log, list) and all(isinstance(x, str) for x in log)
+                and len(card) == 3):
+            return False
+    except (KeyError, TypeError, ValueError):
+        return False
+    session.stats = Stats(**columns)
+    session.log = list(log)
+    session.last_dice, session.last_roller = dice, roller
+    session.last_card = (card[0], card[1], card[2])
+    return True
 
 
 def suggested_name(session: Session) -> str:
@@ -95,6 +156,7 @@ def save(session: Session, name: str | None = None, replace: bool = False) -> st
         question = api.replace_question(session.game, name, meta)
         if question:
             raise ReplaceNeeded(question)
+    meta.table = table_of(session)
     path = api.save_game(session.game, name, meta)
     return str(getattr(path, "stem", name))
 
@@ -163,7 +225,8 @@ def session_from(loaded: Any) -> Session:
     session = Session(game=game, seats=seats, edition=game.spec.id,
                       pace=paces[0] if paces else "normal")
     session.save_meta = meta
-    _replay_log(session, loaded)
+    if not _apply_table(session, loaded):
+        _replay_log(session, loaded)
     session.log.append(f"Resumed {game.spec.name} at decision {game.st.decisions}.")
     for warning in getattr(loaded, "warnings", []) or []:
         session.log.append(str(warning))

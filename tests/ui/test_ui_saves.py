@@ -198,3 +198,38 @@ async def test_the_title_offers_the_latest_game_that_can_go_on(
         assert title.resume_entry is not None
         assert title.resume_entry.game_id == going_meta.game_id
         assert "c" in shown_keys(app)
+
+
+def test_resuming_shows_the_saved_table_without_replaying_the_game(
+    saves_folder: Path, monkeypatch: Any,
+) -> None:
+    """A sealed autosave keeps the statistics and the log's last lines: resuming shows them
+    as they were, without a replay; any other save (here: copied to another folder) rebuilds
+    them by a replay, to the same statistics."""
+    from monopoly_tui.saves import load_save
+
+    s = new_session("classic", [("Ann", False), ("Bob", False)], seed=3)
+    while s.game.st.decisions < 300 and not s.game.over:
+        s.play(s.bot_choice(s.pending.player))
+    assert saves_port.autosave(s) is None
+    path = next(saves_folder.glob("autosave-*.json"))
+    replays: list[int] = []
+    real = saves_port._replay_log
+
+    def counting(session: Any, loaded: Any) -> None:
+        replays.append(1)
+        real(session, loaded)
+
+    monkeypatch.setattr(saves_port, "_replay_log", counting)
+    resumed = saves_port.session_from(load_save(path))
+    assert replays == []
+    assert resumed.stats == s.stats
+    assert resumed.log[:-1] == s.log[-saves_port.TABLE_LINES:]
+    assert (resumed.last_dice, resumed.last_roller, resumed.last_card) == (
+        s.last_dice, s.last_roller, s.last_card)
+    elsewhere = saves_folder.parent / "elsewhere" / path.name
+    elsewhere.parent.mkdir()
+    elsewhere.write_bytes(path.read_bytes())
+    rebuilt = saves_port.session_from(load_save(elsewhere))
+    assert replays == [1] and rebuilt.stats == s.stats
+    assert rebuilt.log[-2] == s.log[-1]

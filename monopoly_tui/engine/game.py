@@ -606,7 +606,12 @@ class Game:
         self.st.landings[pos] += 1
         for m in self.on_landed:
             m.landed(self, p, pos)
-        self._land_at[pos](self, p, self.spec.spaces[pos], roll_total, rent_mult, dice_mult)
+        handler = self._land_at[pos]
+        if handler is spaces.land_on_property:  # the common case, called directly (compiled)
+            spaces.land_on_property(self, p, self.spec.spaces[pos], roll_total, rent_mult,
+                                    dice_mult)
+        else:
+            handler(self, p, self.spec.spaces[pos], roll_total, rent_mult, dice_mult)
 
     def to_jail(self, p: int) -> None:
         """Straight to jail: no salary, and the turn ends (no roll for doubles)."""

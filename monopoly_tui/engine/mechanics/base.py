@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from monopoly_tui.engine.frame import MechanicState, mypyc_attr
+from monopoly_tui.engine.frame import MechanicState
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.actions import Event
@@ -50,10 +50,10 @@ HOOKS = ("setup", "before_roll", "rolled", "spares_jail", "step", "landed", "wai
 ``engine.invariants`` and ``engine.describe``)."""
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Mechanic:
     """A mechanic switched on for one edition; ``config`` is its block of the ruleset (its
-    numbers and words), as the edition's ``Spec`` holds it."""
+    numbers and words), as the edition's ``Spec`` holds it. (Where the engine is compiled, only
+    compiled classes may extend it, as for ``Frame``: mechanics ship in the package.)"""
 
     NAME: ClassVar[str] = ""
 

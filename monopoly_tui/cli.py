@@ -426,8 +426,11 @@ def _cmd_saves(args: argparse.Namespace) -> int:
             table.add_row(Text(entry.name), Text(entry.error, style="red"), "", "", "", updated)
             continue
         status = f"over: {entry.winner} won" if entry.over else (entry.to_move or "")
+        # the turn being played, as the game and the Load screen count it (the save keeps the
+        # turns completed); a finished game's status says it is over
+        turn = "—" if entry.over else str(entry.turn + 1)
         table.add_row(Text(entry.name), Text(entry.edition_name or entry.edition),
-                      Text(", ".join(entry.players)), str(entry.turn), Text(status), updated)
+                      Text(", ".join(entry.players)), turn, Text(status), updated)
     console.print(table)
     if bad:
         console.print(f"{bad} save{'s' if bad != 1 else ''} cannot be read (shown in red); "

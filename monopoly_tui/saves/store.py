@@ -38,6 +38,7 @@ from pydantic import ValidationError
 from monopoly_tui import __version__
 from monopoly_tui.engine import snapshot as snap
 from monopoly_tui.engine.actions import Action, IllegalAction
+from monopoly_tui.engine.counts import round_number, turn_number
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.spec import Spec
 from monopoly_tui.saves.format import (
@@ -566,11 +567,12 @@ def summarize(game: Game, seats: Sequence[Seat] | None = None) -> Summary:
     ]
     if game.over:
         winner = st.players[st.winner].name if 0 <= st.winner < len(st.players) else None
-        text = f"Game over after {st.turns} turns: {winner or 'nobody'} won"
+        text = f"Game over after {turn_number(game)} turns: {winner or 'nobody'} won"
         return Summary(edition=spec.name, text=text, players=players, winner=winner)
     pend = game.pending
     who = st.players[pend.player].name if 0 <= pend.player < len(st.players) else None
-    text = f"Round {st.rounds + 1}, turn {st.turns + 1}: {who} to {pend.kind.replace('_', ' ')}"
+    text = (f"Round {round_number(game)}, turn {turn_number(game)}: {who} to "
+            f"{pend.kind.replace('_', ' ')}")
     return Summary(edition=spec.name, text=text, players=players, to_move=who,
                    decision=pend.kind)
 

@@ -30,6 +30,7 @@ from textual.widgets import Footer, RichLog, Static
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action, IllegalAction
+from monopoly_tui.engine.counts import round_number
 from monopoly_tui.engine.describe import building_words, level_words
 from monopoly_tui.engine.mechanics.ring import ring_bearer, ring_circle, ring_of, ring_space
 from monopoly_tui.ui.board import Board, SpaceTile
@@ -375,7 +376,7 @@ class GameScreen(Screen[None]):
     def _sync_banner(self) -> None:
         s = self.session
         game = s.game
-        spec, st = game.spec, game.st
+        st = game.st
         pend = game.pending
         if not self._changed("banner", (pend.kind, pend.player, st.again, st.rounds,
                                         st.bank_houses, st.bank_hotels, st.pot, st.over,
@@ -403,14 +404,23 @@ class GameScreen(Screen[None]):
                     text.append(f"  [{keys}]", style="bold reverse")
             else:
                 text.append(f"(computer) {what}", style="italic")
-        info = Text(style="dim")
-        info.append(f"{spec.name} · round {st.rounds + 1} · ")
-        info.append(f"{spec.vocab.houses} {st.bank_houses} · {spec.vocab.hotels} {st.bank_hotels}")
-        if spec.rules.free_parking_jackpot:
-            info.append(f" · pot {money(game, st.pot)}")
+        self.query_one("#banner", Static).update(Group(text, self.header_info()), layout=False)
+
+    def header_info(self) -> Text:
+        """The edition, the round (of how many, under a time limit), the bank's buildings and
+        the pot. Each part keeps its words together: a narrow centre wraps between parts,
+        never inside one ('ends after round' / '40')."""
+        game = self.session.game
+        spec, st = game.spec, game.st
+        v = spec.vocab
+        rounds = f"round {round_number(game)}"
         if spec.rules.turn_limit:
-            info.append(f" · ends after round {spec.rules.turn_limit}")
-        self.query_one("#banner", Static).update(Group(text, info), layout=False)
+            rounds += f" of {spec.rules.turn_limit}"
+        parts = [spec.name, rounds, f"{v.houses} {st.bank_houses}", f"{v.hotels} {st.bank_hotels}"]
+        if spec.rules.free_parking_jackpot:
+            parts.append(f"pot {money(game, st.pot)}")
+        nbsp = "\u00a0"
+        return Text(" · ".join(part.replace(" ", nbsp) for part in parts), style="dim")
 
     def decision_words(self, pend: A.Pending) -> str:
         """What the pending decision asks, in the edition's words."""

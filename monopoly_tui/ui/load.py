@@ -188,7 +188,8 @@ class LoadScreen(ModalScreen[Any]):
         if event.option.id and self.entries:
             e = self.entries[int(event.option.id[2:])]
             when = e.updated.strftime("%Y-%m-%d %H:%M") if e.updated else ""
-            text = (f"{e.error}\n{when}" if e.error else f"{e.summary}\n{when} · turn {e.turn}")
+            # (the summary says the round and turn, counted as the game counts them)
+            text = f"{e.error}\n{when}" if e.error else f"{e.summary}\n{when}"
             self.query_one("#save-info", Static).update(Text(text, style="dim"))
         self._update_buttons()
 

@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from monopoly_tui.engine import property as P
+from monopoly_tui.engine.counts import round_number, turn_number
 from monopoly_tui.engine.describe import END_REASONS
 from monopoly_tui.engine.mechanics.ring import ring_of
 from monopoly_tui.ui.board import Board
@@ -79,7 +80,9 @@ def how_it_ended(session: Session) -> Text:
         how = f"the richest player when {ring.ring} reached {ring.end}"
     if how:
         out.append(f" as {how}.")
-    out.append(f"\n{st.rounds} rounds · {st.turns} turns · {st.decisions} decisions", style="dim")
+    rounds, turns = round_number(game), turn_number(game)  # as the game's header counted them
+    out.append(f"\n{rounds} round{'s' if rounds != 1 else ''} · {turns} turn"
+               f"{'s' if turns != 1 else ''} · {st.decisions} decisions", style="dim")
     extras = session.options_summary()
     if extras:
         out.append("\n" + " · ".join(extras), style="dim")

@@ -1,0 +1,122 @@
+"""One count everywhere: the round and turn in the game's header, the results and the saves'
+listing mean the same thing (the one being played; at the end, the last one played)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from driver import new_session, settle, started, text_of
+from test_ui_flows import ready
+
+from monopoly_tui.engine import actions as A
+from monopoly_tui.engine.counts import round_number, turn_number
+from monopoly_tui.ui.app import MonopolyApp
+from monopoly_tui.ui.results import how_it_ended
+from monopoly_tui.ui.session import FirstLegalBot, Session
+
+
+def _play_to_the_end(s: Session) -> None:
+    """The computer players play every seat."""
+    for _ in range(50_000):
+        if s.game.over:
+            return
+        s.play(s.bot_choice(s.pending.player))
+    raise AssertionError("the game did not end")
+
+
+def _plain(renderable: Any) -> str:
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=200, file=io.StringIO(), record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_a_time_limit_game_lasts_its_rounds_in_every_count() -> None:
+    s = new_session("classic", [("Ann", False), ("Bob", False)], seed=3,
+                    house_rules={"turn_limit": 3})
+    _play_to_the_end(s)
+    assert s.game.st.end_reason == "turn_limit"
+    assert round_number(s.game) == 3
+    ended = _plain(how_it_ended(s))
+    assert f"3 rounds · {turn_number(s.game)} turns" in ended
+    assert turn_number(s.game) == s.game.st.turns  # no turn was begun after the last round
+
+
+def test_a_game_ended_during_a_round_counts_that_round() -> None:
+    """A bankruptcy in round N: the header said 'round N', and so do the results."""
+    s = new_session("got", [("Ann", False), ("Bob", False)], seed=2, variant="speed")
+    _play_to_the_end(s)
+    assert s.game.st.end_reason != "turn_limit"  # a bankruptcy ended it
+    st = s.game.st
+    assert round_number(s.game) == st.rounds + 1
+    assert f"{st.rounds + 1} round" in _plain(how_it_ended(s))
+
+
+async def test_the_header_and_the_results_say_the_same_round() -> None:
+    s = new_session("classic", [("Ann", True), ("Bob", False)], seed=3,
+                    house_rules={"turn_limit": 2})
+    async with started(s) as (app, pilot):
+        screen: Any = app.screen
+        header = _plain(screen.header_info())
+        assert "round 1 of 2" in header.replace("\u00a0", " ")
+        # play it out: the human rolls and ends turns, everything else the plain bot
+        bot = FirstLegalBot()
+        for _ in range(400):
+            if s.game.over:
+                break
+            pend = s.pending
+            if pend.kind == A.ROLL and s.is_human(pend.player):
+                await pilot.press("r")
+            elif pend.kind == A.END_TURN and s.is_human(pend.player):
+                await pilot.press("e")
+            elif s.is_human(pend.player):
+                screen.play(bot.choose(s.game, pend.player))
+            await settle(pilot)
+            while type(app.screen).__name__ == "CardScreen":
+                await pilot.press("enter")
+                await settle(pilot)
+        assert s.game.over
+        await settle(pilot)
+        shown = text_of(app, "#ended")
+        header = _plain(app.game_screen().header_info()).replace("\u00a0", " ")  # type: ignore[union-attr]
+        assert "round 2 of 2" in header, header
+        assert "2 rounds" in shown, shown
+
+
+async def test_the_load_list_says_one_turn(saves_folder: Path) -> None:
+    from monopoly_tui.ui import saves_port
+
+    s = new_session("nfl", [("Ann", True), ("Bob", True)], seed=1)
+    for _ in range(12):
+        s.play(FirstLegalBot().choose(s.game, s.pending.player))
+    saves_port.save(s, "kept")
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=(160, 50)) as pilot:
+        await ready(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        info = text_of(app, "#save-info")
+        turns = set(re.findall(r"turn (\d+)", info))
+        assert turns == {str(turn_number(s.game))}, info
+        assert f"Round {round_number(s.game)}" in info
+
+
+def test_the_saves_command_counts_the_turn_as_the_game_does(
+        saves_folder: Path, capsys: Any, monkeypatch: Any) -> None:
+    from monopoly_tui import cli
+    from monopoly_tui.ui import saves_port
+
+    monkeypatch.setenv("COLUMNS", "200")
+    s = new_session("nfl", [("Ann", True), ("Bob", True)], seed=1)
+    for _ in range(12):
+        s.play(FirstLegalBot().choose(s.game, s.pending.player))
+    saves_port.save(s, "kept")
+    assert cli.main(["saves"]) == 0
+    row = next(line for line in capsys.readouterr().out.splitlines() if "kept" in line)
+    cells = [c.strip() for c in row.split("│")]
+    assert str(turn_number(s.game)) in cells, row

@@ -120,3 +120,23 @@ def test_the_saves_command_counts_the_turn_as_the_game_does(
     row = next(line for line in capsys.readouterr().out.splitlines() if "kept" in line)
     cells = [c.strip() for c in row.split("│")]
     assert str(turn_number(s.game)) in cells, row
+
+
+async def test_the_time_limit_header_never_splits_a_part_at_the_smallest_size() -> None:
+    import io
+
+    from rich.console import Console
+
+    s = new_session("nfl", [("Ann", True), ("Bob", True), ("Cy", True), ("Di", True)],
+                    seed=1, variant="time-limit")
+    async with started(s, size=(100, 30)) as (app, pilot):
+        screen: Any = app.screen
+        banner = screen.query_one("#banner")
+        width = banner.content_size.width
+        assert width > 0
+        console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
+        console.print(screen.header_info())
+        lines = [line.replace("\u00a0", " ").strip()
+                 for line in console.export_text().splitlines()]
+        assert any("round 1 of 40" in line for line in lines), lines
+        assert not any(line.endswith("round") for line in lines), lines

@@ -112,7 +112,13 @@ class PlayerPanel(Static):
         deciding = game.waiting_for[1] == p and not st.over
         current = st.current == p and not st.over
         return (pl.cash, pl.bankrupt, pl.in_jail, pl.jail_turns, len(pl.cards), owned,
-                current, deciding, ring_bearer(st) == p)
+                current, deciding, ring_bearer(st) == p, self.counting_barred())
+
+    def counting_barred(self) -> bool:
+        """The player is choosing a tax of 'a flat amount or a share of your worth': the rules
+        say choose before you count, so the panel does not count the worth for them."""
+        pend = self.session.game.pending
+        return pend.kind == A.TAX and pend.player == self.player
 
     def sync(self) -> None:
         sig = self.signature()
@@ -139,7 +145,10 @@ class PlayerPanel(Static):
             return
         cash = Text()
         cash.append(money(game, pl.cash), style="bold green")
-        cash.append(f"  worth {money(game, P.valuation(spec, st, p))}", style="dim")
+        if sig[-1]:
+            cash.append("  worth: choose the tax first", style="dim italic")
+        else:
+            cash.append(f"  worth {money(game, P.valuation(spec, st, p))}", style="dim")
         lines.append(cash)
         extra = Text()
         if pl.in_jail:

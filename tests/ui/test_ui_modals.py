@@ -217,6 +217,31 @@ async def test_tax_choose_percent_in_nfl() -> None:
         assert any("10% of total worth" in line for line in s.log)
 
 
+async def test_choose_before_you_count_the_panel_hides_the_worth() -> None:
+    """rulebook:NFL (decision 2): the Exceed Salary Cap tax is chosen before counting; the
+    chooser's panel does not count the worth beside the choice, and counts it again after."""
+    s = two_humans("nfl")
+    at_tax(s, 0)
+    async with started(s) as (app, pilot):
+        assert on_top(app) == "TaxScreen"
+        game: Any = app.game_screen()
+
+        def panel(p: int) -> str:
+            import io
+
+            from rich.console import Console
+
+            console = Console(width=120, file=io.StringIO(), record=True, color_system=None)
+            console.print(game.query_one(f"#player-{p}").content)
+            return " ".join(console.export_text().split())
+
+        assert "worth $" not in panel(0) and "choose the tax first" in panel(0)
+        assert "worth $" in panel(1)
+        await pilot.press("f")
+        await settle(pilot)
+        assert "worth $" in panel(0)
+
+
 async def test_card_drawn_by_a_human_is_shown() -> None:
     s = two_humans(seed=4)
     landing_on_cards(s, 0)

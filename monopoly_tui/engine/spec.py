@@ -294,6 +294,9 @@ class Spec:
     groups: tuple[GroupSpec, ...]
     decks: tuple[DeckSpec, ...]
     variants: tuple[VariantSpec, ...] = ()
+    options: tuple[VariantSpec, ...] = ()
+    """Rules the rulebook prints that players may choose at setup, alone or with a variant
+    (e.g. 'owners must ask for rent')."""
     content_hash: str = ""
     jail_space: int = -1
     go_space: int = 0
@@ -314,11 +317,35 @@ class Spec:
         return len(self.spaces)
 
     def variant(self, variant_id: str) -> VariantSpec:
-        for v in self.variants:
-            if v.id == variant_id:
+        """A game's variant: one of the edition's variants, any of its options, or a variant
+        and options joined by '+' ('time-limit+owners-ask'): their rule switches in that order,
+        the options' last."""
+        parts = variant_id.split("+")
+        chosen = [self._overlay(part) for part in parts]
+        if len(chosen) == 1:
+            return chosen[0]
+        if sum(1 for v in chosen if v in self.variants) > 1:
+            raise KeyError(f"'{variant_id}': a game has one variant at most")
+        chosen.sort(key=lambda v: v not in self.variants)  # the variant first, then options
+        overrides: dict[str, Any] = {}
+        for v in chosen:
+            overrides.update(v.overrides)
+        return VariantSpec(
+            "+".join(v.id for v in chosen),
+            " + ".join(v.name for v in chosen),
+            " ".join(v.description for v in chosen if v.description),
+            overrides,
+        )
+
+    def _overlay(self, overlay_id: str) -> VariantSpec:
+        for v in (*self.variants, *self.options):
+            if v.id == overlay_id:
                 return v
         known = ", ".join(v.id for v in self.variants) or "none"
-        raise KeyError(f"edition '{self.id}' has no variant '{variant_id}' (variants: {known})")
+        options = ", ".join(v.id for v in self.options)
+        also = f"; options: {options}" if options else ""
+        raise KeyError(f"edition '{self.id}' has no variant '{overlay_id}' (variants: {known}"
+                       f"{also})")
 
     def die(self, name: str) -> DiceSpec:
         """The dice of this name (``dice``: the movement dice)."""

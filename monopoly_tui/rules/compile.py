@@ -274,6 +274,9 @@ def compile_ruleset(rs: M.Ruleset) -> S.Spec:
         variants=tuple(
             S.VariantSpec(v.id, v.name, v.description, dict(v.rules)) for v in rs.variants
         ),
+        options=tuple(
+            S.VariantSpec(o.id, o.name, o.description, dict(o.rules)) for o in rs.options
+        ),
         content_hash=content_hash(rs),
         jail_space=jail,
         mechanics=mechanics,

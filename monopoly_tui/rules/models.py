@@ -748,6 +748,12 @@ class Ruleset(Strict):
     spaces: list[Space] = Field(min_length=4)
     decks: list[Deck] = Field(default_factory=list)
     variants: list[RulesOverlay] = Field(default_factory=list)
+    options: list[RulesOverlay] = Field(
+        default_factory=list,
+        description="Rules the rulebook prints that players may choose at setup, alone or "
+        "with a variant (e.g. 'owners must ask for rent', where the game collects it by "
+        "default). Each is a set of rule switches, like a variant.",
+    )
     ring: RingRules | None = Field(
         None, description="The Ring mechanic (bearer, tracker, Eye, battles); off when absent."
     )
@@ -881,10 +887,12 @@ def cross_check(rs: Ruleset) -> list[tuple[str, str]]:
         marks = {f.mark for f in rs.dice.face_list()}
         if rs.ring.eye_mark not in marks:
             bad("ring.eye_mark", f"no die face has the mark '{rs.ring.eye_mark}'")
-    for vi, v in enumerate(rs.variants):
+    overlays = [("variants", vi, v) for vi, v in enumerate(rs.variants)]
+    overlays += [("options", oi, o) for oi, o in enumerate(rs.options)]
+    for kind, vi, v in overlays:
         unknown = [key for key in v.rules if key not in Rules.model_fields]
         for key in unknown:
-            bad(f"variants.{vi}.rules.{key}", "no such rule switch")
+            bad(f"{kind}.{vi}.rules.{key}", "no such rule switch")
         if unknown:
             continue
         try:
@@ -892,7 +900,14 @@ def cross_check(rs: Ruleset) -> list[tuple[str, str]]:
         except ValidationError as e:
             for err in e.errors():
                 where = ".".join(str(x) for x in err["loc"])
-                bad(f"variants.{vi}.rules.{where}", err["msg"])
+                bad(f"{kind}.{vi}.rules.{where}", err["msg"])
+    ids: dict[str, str] = {}
+    for kind, vi, v in overlays:
+        if v.id in ids:
+            bad(f"{kind}.{vi}.id", f"'{v.id}' is already the id of one of the {ids[v.id]}")
+        elif "+" in v.id:
+            bad(f"{kind}.{vi}.id", "'+' joins a variant and options in a game: not in an id")
+        ids.setdefault(v.id, kind)
     return problems
 
 

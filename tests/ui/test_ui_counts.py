@@ -129,7 +129,7 @@ async def test_the_time_limit_header_never_splits_a_part_at_the_smallest_size() 
 
     s = new_session("nfl", [("Ann", True), ("Bob", True), ("Cy", True), ("Di", True)],
                     seed=1, variant="time-limit")
-    async with started(s, size=(100, 30)) as (app, pilot):
+    async with started(s, size=(100, 30)) as (app, _pilot):
         screen: Any = app.screen
         banner = screen.query_one("#banner")
         width = banner.content_size.width

@@ -132,6 +132,13 @@ class NewGameScreen(Screen[None]):
                     yield Label("Variant", classes="section")
                     yield RadioSet(id="variants")
                     yield Static(id="variant-info", classes="info")
+                    with Horizontal(id="variant-rounds"):
+                        yield Label("The game ends after", classes="rounds-label")
+                        yield Input(id="variant-limit", type="integer", classes="rounds",
+                                    max_length=4)
+                        yield Label("rounds; the richest player wins.", classes="rounds-label")
+                    yield Label("As the rulebook prints it", classes="section", id="options-head")
+                    yield Vertical(id="options")
                     yield Label("House rules (all off unless chosen)", classes="section")
                     with Vertical(id="house-rules"):
                         yield from self._house_rules()
@@ -158,7 +165,7 @@ class NewGameScreen(Screen[None]):
         from monopoly_tui.engine.game import HOUSE_RULES
 
         for key, (name, desc) in HOUSE_RULES.items():
-            with Horizontal(classes="house-rule"):
+            with Horizontal(classes="house-rule", id=f"hr-row-{key}"):
                 yield Checkbox(name, id=f"hr-{key}")
                 if key == "turn_limit":
                     yield Input(str(DEFAULT_TURN_LIMIT), id="turn-limit", type="integer",
@@ -300,6 +307,38 @@ class NewGameScreen(Screen[None]):
         variants._selected = 0
         self.query_one("#variant-info", Static).update(
             Text("The edition's rules as printed.", style="dim"))
+        await self._fill_options(spec)
+        self._show_rounds(None)
+
+    async def _fill_options(self, spec: Spec) -> None:
+        """A checkbox per rule the edition's rulebook prints and players may choose (the
+        ruleset's ``options``), with what it does; none, and the section is hidden."""
+        box = self.query_one("#options", Vertical)
+        await box.remove_children()
+        rows = []
+        for o in spec.options:
+            row = Horizontal(Checkbox(o.name, id=f"opt-{o.id}"),
+                             Label(o.description, classes="info"), classes="house-rule option")
+            rows.append(row)
+        await box.mount_all(rows)
+        self.query_one("#options-head", Label).display = bool(spec.options)
+        box.display = bool(spec.options)
+
+    def _variant_limit(self, variant_id: str | None) -> int:
+        """The rounds a variant plays (its ``turn_limit``), or 0 when it has no time limit."""
+        if self._spec is None or variant_id is None:
+            return 0
+        value = self._spec.variant(variant_id).overrides.get("turn_limit")
+        return int(value) if isinstance(value, int) else 0
+
+    def _show_rounds(self, variant_id: str | None) -> None:
+        """A variant with a time limit: how many rounds is the players' choice (its own number
+        to start with), and the house rule's turn limit is not offered beside it."""
+        limit = self._variant_limit(variant_id)
+        self.query_one("#variant-rounds").display = bool(limit)
+        if limit:
+            self.query_one("#variant-limit", Input).value = str(limit)
+        self.query_one("#hr-row-turn_limit").display = not limit
 
     def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
         if event.radio_set.id != "variants" or self._spec is None:
@@ -310,17 +349,61 @@ class NewGameScreen(Screen[None]):
             if v.id == vid:
                 text = v.description
         self.query_one("#variant-info", Static).update(Text(text, style="dim"))
+        self._show_rounds(vid)
+        self.check_players()
 
-    def chosen_variant(self) -> str | None:
+    def chosen_base_variant(self) -> str | None:
+        """The variant pressed (None: the standard rules)."""
         index = self.query_one("#variants", RadioSet).pressed_index
         ids = getattr(self, "_variant_ids", [None])
         return ids[index] if 0 <= index < len(ids) else None
+
+    def chosen_options(self) -> list[str]:
+        """The printed rules ticked (the ruleset's options), in the edition's order."""
+        if self._spec is None:
+            return []
+        out = []
+        for o in self._spec.options:
+            try:
+                if self.query_one(f"#opt-{o.id}", Checkbox).value:
+                    out.append(o.id)
+            except Exception:
+                continue
+        return out
+
+    def chosen_variant(self) -> str | None:
+        """The game's variant: the one pressed and the printed rules ticked, joined by '+'
+        (``Spec.variant`` reads it), or None for the standard rules with none ticked."""
+        parts = [p for p in (self.chosen_base_variant(), *self.chosen_options()) if p]
+        return "+".join(parts) or None
+
+    def chosen_rounds(self) -> int | None:
+        """The rounds typed for a variant with a time limit; None when it has none, 0 when the
+        field does not hold a number of rounds."""
+        if not self._variant_limit(self.chosen_base_variant()):
+            return None
+        try:
+            rounds = int(self.query_one("#variant-limit", Input).value)
+        except ValueError:
+            return 0
+        return rounds if 1 <= rounds <= 9999 else 0
 
     def chosen_house_rules(self) -> dict[str, int | bool]:
         from monopoly_tui.engine.game import HOUSE_RULES
 
         out: dict[str, int | bool] = {}
-        for key in HOUSE_RULES:
+        rounds = self.chosen_rounds()
+        if rounds is not None:  # the variant's time limit, as many rounds as chosen
+            if rounds:
+                out["turn_limit"] = rounds
+            return out | {k: v for k, v in self._ticked_house_rules(HOUSE_RULES).items()
+                          if k != "turn_limit"}
+        return self._ticked_house_rules(HOUSE_RULES)
+
+    def _ticked_house_rules(self, house_rules: dict[str, tuple[str, str]]
+                            ) -> dict[str, int | bool]:
+        out: dict[str, int | bool] = {}
+        for key in house_rules:
             try:
                 box = self.query_one(f"#hr-{key}", Checkbox)
             except Exception:
@@ -380,7 +463,7 @@ class NewGameScreen(Screen[None]):
         if spec is None:
             return ["pick an edition first"]
         seats = [r.seat() for r in self.rows()]
-        out = []
+        out = self.rules_problems()
         if not spec.players_min <= len(seats) <= spec.players_max:
             out.append(f"{spec.name} is for {spec.players_min} to {spec.players_max} players")
         if any(not s.name for s in seats):
@@ -393,10 +476,17 @@ class NewGameScreen(Screen[None]):
             out.append("each player needs a different token")
         return out
 
+    def rules_problems(self) -> list[str]:
+        """What is wrong with the variant and rules chosen (said on that step too)."""
+        if self.chosen_rounds() == 0:
+            return ["the time limit needs a number of rounds (1 to 9999)"]
+        return []
+
     def check_players(self) -> None:
         if not self.is_mounted:
             return
-        problems = self.problems() if self.step == "players" else []
+        problems = self.problems() if self.step == "players" else (
+            self.rules_problems() if self.step == "rules" else [])
         box = self.query_one("#problems", Static)
         box.update(Text("; ".join(problems).capitalize(), style="yellow") if problems else "")
         rows = self.rows()

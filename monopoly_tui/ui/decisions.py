@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.button import ButtonVariant
 from textual.widgets.option_list import Option
 
@@ -24,6 +24,7 @@ from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.describe import building_words, level_words, reason_text
 from monopoly_tui.engine.mechanics.ring import ring_of
+from monopoly_tui.ui.footer import Footer
 from monopoly_tui.ui.manage import RAISE_KINDS, ActionList
 from monopoly_tui.ui.render import card_text, deed_card, money, player_tag
 

@@ -25,7 +25,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
@@ -34,6 +34,7 @@ from monopoly_tui.engine.counts import round_number
 from monopoly_tui.engine.describe import building_words, level_words
 from monopoly_tui.engine.mechanics.ring import ring_bearer, ring_circle, ring_of, ring_space
 from monopoly_tui.ui.board import Board, SpaceTile
+from monopoly_tui.ui.footer import Footer
 from monopoly_tui.ui.render import (
     Natural,
     card_text,

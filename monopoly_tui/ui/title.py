@@ -13,8 +13,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from monopoly_tui.ui.footer import Footer
 
 LOGO = (
     "█▄ ▄█ █▀█ █▄ █ █▀█ █▀█ █▀█ █   █ █\n"

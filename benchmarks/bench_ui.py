@@ -15,19 +15,26 @@ Run: ``python benchmarks/bench_ui.py [--runs N] [--presses N]``
   the tiles, the panels, the log and the banner redraw). All six seats are human (driven here),
   each with extra cash so that no one goes bankrupt during the run. Pilot's ``press`` is not
   used to time: it sleeps at least 40 ms by design to wait for the app to be idle.
+- **memory**: the same game played on, roll after roll (``--warm`` rolls first, so that the
+  bounded caches of Textual and Rich are full), then the Python memory the app holds is traced
+  (``tracemalloc``) over ``--rolls`` more: what it grows by per roll, after a garbage
+  collection. The log keeps at most its ``max_lines``; everything else shown is drawn again
+  from the game, so the figure should be near nothing (budget: 0.02 MB a roll).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+import tracemalloc
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -97,7 +104,10 @@ async def press_and_time(app: object, timings: Timings, key: str,
     raise RuntimeError(f"no screen update after the key {key!r}")
 
 
-async def key_presses(presses: int) -> dict[str, list[float]]:
+async def key_presses(presses: int, warm: int = 0, rolls: int = 0
+                     ) -> tuple[dict[str, list[float]], float | None]:
+    """The key-press timings, and the memory the app grew by per roll (MB) over ``rolls``
+    rolls after ``warm`` more (None without ``rolls``)."""
     from monopoly_tui.engine import actions as A
     from monopoly_tui.ui.app import MonopolyApp
     from monopoly_tui.ui.demo import late_game
@@ -129,34 +139,57 @@ async def key_presses(presses: int) -> dict[str, list[float]]:
             times["cursor (arrow keys)"].append(await press_and_time(app, timings, key, moved))
             await pilot.pause()
         await pilot.press("escape")
-        done = 0
-        for _ in range(presses * 30):
-            if done >= presses or session.game.over:
-                break
-            pend = session.pending
-            name = type(app.screen).__name__
-            human = session.is_human(pend.player)
-            if name == "GameScreen" and pend.kind == A.ROLL and human:
-                logged = len(session.log)
 
-                def rolled(logged: int = logged) -> bool:
-                    return len(session.log) != logged
+        async def roll_on(count: int, roll: Callable[[], Awaitable[None]]) -> int:
+            """Play on until ``count`` rolls were made by ``roll``; the rolls made."""
+            done = 0
+            for _ in range(count * 30):
+                if done >= count or session.game.over:
+                    break
+                pend = session.pending
+                name = type(app.screen).__name__
+                human = session.is_human(pend.player)
+                if name == "GameScreen" and pend.kind == A.ROLL and human:
+                    await roll()
+                    done += 1
+                    await pilot.pause()
+                elif name == "GameScreen" and pend.kind == A.END_TURN and human:
+                    await pilot.press("e")
+                elif name == "CardScreen":
+                    await pilot.press("enter")
+                elif name != "GameScreen" and human:
+                    # a decision modal: a plain choice (raising cash in a debt when it must)
+                    choice = FirstLegalBot().choose(session.game, pend.player)
+                    app.screen.flow.play(choice)  # type: ignore[attr-defined]
+                    await pilot.pause()
+                else:
+                    await pilot.pause()
+            return done
 
-                times["roll (r)"].append(await press_and_time(app, timings, "r", rolled))
-                done += 1
-                await pilot.pause()
-            elif name == "GameScreen" and pend.kind == A.END_TURN and human:
-                await pilot.press("e")
-            elif name == "CardScreen":
-                await pilot.press("enter")
-            elif name != "GameScreen" and human:
-                # a decision modal: a plain choice (raising cash in a debt when it must)
-                choice = FirstLegalBot().choose(session.game, pend.player)
-                app.screen.flow.play(choice)  # type: ignore[attr-defined]
-                await pilot.pause()
-            else:
-                await pilot.pause()
-    return times
+        async def timed_roll() -> None:
+            logged = len(session.log)
+
+            def rolled(logged: int = logged) -> bool:
+                return len(session.log) != logged
+
+            times["roll (r)"].append(await press_and_time(app, timings, "r", rolled))
+
+        async def roll() -> None:
+            await pilot.press("r")
+
+        await roll_on(presses, timed_roll)
+        per_roll = None
+        if rolls:
+            await roll_on(warm, roll)
+            gc.collect()
+            tracemalloc.start()
+            before = tracemalloc.get_traced_memory()[0]
+            made = await roll_on(rolls, roll)
+            gc.collect()
+            grown = tracemalloc.get_traced_memory()[0] - before
+            tracemalloc.stop()
+            per_roll = grown / 1e6 / max(1, made)
+    return times, per_roll
 
 
 def report(label: str, times: list[float], budget_ms: float) -> None:
@@ -175,13 +208,22 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="startup runs")
     parser.add_argument("--presses", type=int, default=20, help="key presses of each kind")
+    parser.add_argument("--warm", type=int, default=150,
+                        help="rolls played before memory is traced")
+    parser.add_argument("--rolls", type=int, default=60,
+                        help="rolls over which memory is traced (0: no memory figure)")
     args = parser.parse_args()
     os.environ.setdefault("MONOPOLY_TUI_SAVES", tempfile.mkdtemp(prefix="bench-ui-"))
     print(f"load average now: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     report("startup: a bare Textual app (floor)", startup(args.runs, BARE_TEXTUAL_CODE), 600)
     report("startup to the title screen", startup(args.runs), 600)
-    for label, times in asyncio.run(key_presses(args.presses)).items():
-        report(f"key press: {label}", times, 50)
+    times, per_roll = asyncio.run(key_presses(args.presses, args.warm, args.rolls))
+    for label, samples in times.items():
+        report(f"key press: {label}", samples, 50)
+    if per_roll is not None:
+        verdict = "ok" if per_roll < 0.02 else "OVER BUDGET"
+        print(f"{'memory grown per roll':<36} {per_roll:8.3f} MB   (after {args.warm} rolls, over "
+              f"{args.rolls}; budget 0.02 MB: {verdict})")
     return 0
 
 

@@ -125,7 +125,11 @@ async def test_lotr_with_owners_must_ask_shows_c_to_the_owner() -> None:
         # the other player owns every street; the mover starts where the next roll lands on one
         mover = game.pending.player
         owner = 1 - mover
-        game.st.ring_bearer = owner  # (the Ring-bearer pays no rent: the owner bears it)
+        from monopoly_tui.engine.mechanics.ring import ring_state
+
+        ring = ring_state(game.st)
+        assert ring is not None
+        ring.bearer = owner  # (the Ring-bearer pays no rent: the owner bears it)
         for d in game.spec.deeds:
             if d.kind == "street" and game.st.owner[d.index] < 0:
                 game.st.owner[d.index] = owner

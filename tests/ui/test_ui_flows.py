@@ -194,7 +194,7 @@ async def test_footer_shows_only_the_legal_keys() -> None:
 async def test_banner_says_who_decides_what() -> None:
     s = new_session("got", [("Ann", True), ("Bob", True)], seed=1)
     async with started(s) as (app, _pilot):
-        banner = text_of(app, "#banner")
+        banner = text_of(app, "#banner").replace("\u00a0", " ")  # (a part's words stay together)
         who = s.game.st.players[s.pending.player].name
         assert who in banner and "roll the dice" in banner and "[r]" in banner
         assert "Villages 32" in banner

@@ -14,7 +14,7 @@ from monopoly_tui.rules import models as M
 
 LATER_FIELDS: dict[str, tuple[str, ...]] = {
     "": ("extra_dice", "coin", "adventures", "check_die", "characters", "portals",
-         "party_jail", "close_to_death", "end_conditions", "dungeon_master"),
+         "party_jail", "close_to_death", "end_conditions", "dungeon_master", "options"),
     "vocabulary": ("location", "locations", "secure", "secured", "unsecured", "tax",
                    "adventure", "close_to_death", "revive", "critical_fail",
                    "critical_success", "item", "portal", "character"),

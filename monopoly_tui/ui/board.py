@@ -23,6 +23,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from monopoly_tui.engine.mechanics.ring import ring_bearer, ring_space
 from monopoly_tui.engine.spec import CARDS, FREE_PARKING, GO, GO_TO_JAIL, JAIL, TAX
 from monopoly_tui.ui.style import contrast_text, heat_color, player_color, space_color
 
@@ -74,6 +75,10 @@ def ring_layout(n: int) -> RingLayout:
         ring.append((cols - 1, j))
     return RingLayout(cols, rows, tuple(ring[:n]))
 
+
+RING_MARK = "◎"
+"""The Ring on the board: after its bearer's token, or alone on the space where it lies."""
+RING_STYLE = "bold #f0c040"
 
 _KIND_MARK = {GO: "→", JAIL: "#", GO_TO_JAIL: "!", FREE_PARKING: "P", CARDS: "?", TAX: "$"}
 
@@ -129,9 +134,10 @@ class SpaceTile(Widget):
         )
         if self.heat:
             return (tuple(st.landings),)
+        ring = (ring_bearer(st), ring_space(st) == self.space)
         if deed < 0:
-            return (tokens,)
-        return (tokens, st.owner[deed], st.buildings[deed], st.mortgaged[deed])
+            return (tokens, ring)
+        return (tokens, ring, st.owner[deed], st.buildings[deed], st.mortgaged[deed])
 
     # ------------------------------------------------------------------ drawing
 
@@ -164,6 +170,9 @@ class SpaceTile(Widget):
             right.append("●", style=player_color(st.owner[deed]))
         if mortgaged:
             right.append("M", style="bold #ff5555")
+        if ring_space(st) == self.space:  # the Ring lies here, dropped
+            right.append(RING_MARK, style=RING_STYLE)
+        bearer = ring_bearer(st)
         here = [p for p, pl in enumerate(st.players)
                 if pl.position == self.space and not pl.bankrupt]
         gap = " " if 2 * len(here) + len(right) <= w else ""
@@ -175,6 +184,8 @@ class SpaceTile(Widget):
             if st.players[p].in_jail:
                 style = f"bold {player_color(p)} on #3a1010"
             status.append(str(p + 1), style=style)
+            if p == bearer:  # the bearer's token carries the Ring
+                status.append(RING_MARK, style=RING_STYLE)
 
         lines: list[Text] = []
         if h >= 3:

@@ -89,7 +89,34 @@ def ring_lines(session: Session, player: int | None = None) -> list[Text]:
         lines.append(Text(f"{ring.ring[:1].upper()}{ring.ring[1:]} lies on {place}",
                           style="#f0c040"))
     lines.append(Text(f"{ring.tracker}: {label} ({circle} of {max(0, len(track) - 1)})"))
+    lines.append(tracker_path(session))
     return lines
+
+
+def tracker_path(session: Session) -> Text:
+    """The tracker as a path of circles, each with what the Eye costs there and its perks
+    (salary at GO, double rent), the one it stands on lit; the end of the track last."""
+    game = session.game
+    spec = game.spec
+    ring = ring_of(spec)
+    out = Text()
+    if ring is None:
+        return out
+    at = ring_circle(game.st)
+    for i, c in enumerate(ring.track):
+        if i:
+            out.append(" ─ ", style="dim")
+        lit = i == min(at, len(ring.track) - 1)
+        out.append("●" if lit else "○", style="bold #f0c040" if lit else "dim")
+        perks = [c.label or str(i)]
+        if c.go_salary:
+            perks.append(f"{spec.vocab.go} {money(game, c.go_salary)}")
+        if c.double_rent:
+            perks.append("rent ×2")
+        out.append(" " + " ".join(perks), style="bold" if lit else "")
+    out.append(" ─ ", style="dim")
+    out.append(f"◎ {ring.end} +{money(game, ring.end_reward)}", style="#f0c040")
+    return out
 
 
 class PlayerPanel(Static):

@@ -462,3 +462,28 @@ def test_title_deeds_show_the_colour_set_rent_a_whole_bottom_line_and_plain_word
     text = _card_text(deed_card(lotr, sting, width=44, compact=True))
     assert "Owner holds" not in text
     assert "If 2 Weapons are owned" in text and "If all 4 Weapons are owned" in text
+
+
+# ---------------------------------------------------------------- the Ring on the board
+
+
+async def test_the_ring_shows_on_the_board_and_the_tracker_as_a_path() -> None:
+    from monopoly_tui.engine.mechanics.ring import ring_state
+    from monopoly_tui.ui.game import tracker_path
+
+    s = new_session("lotr", [("Ann", True), ("Bob", True)], seed=1)
+    st = s.game.st
+    rs: Any = ring_state(st)
+    rs.bearer, rs.space, rs.circle = 0, -1, 6
+    async with started(s) as (app, pilot):
+        flow: Any = app.game_screen()
+        tile = flow.board.tiles[st.players[0].position]
+        assert "1◎" in tile.render().plain
+        path = tracker_path(s).plain
+        assert path.count("●") == 1 and "● M16 GO M4 rent ×2" in path
+        assert "○ Start" in path and "Mount Doom +M15" in path
+        rs.bearer, rs.space = -1, 5
+        flow.refresh_view()
+        await settle(pilot)
+        assert "◎" in flow.board.tiles[5].render().plain
+        assert "◎" not in tile.render().plain or st.players[0].position == 5

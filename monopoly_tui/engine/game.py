@@ -23,6 +23,7 @@ from typing import TypeVar
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine import spaces
+from monopoly_tui.engine import undo as U
 from monopoly_tui.engine.actions import Action, Event, IllegalAction, Pending
 from monopoly_tui.engine.anytime import ANYTIME, anytime_actions, trade_problem
 from monopoly_tui.engine.bankruptcy import go_bankrupt
@@ -54,7 +55,7 @@ class Game:
     __slots__ = ("_events", "_faces", "_land_at", "dice_source", "endings", "history",
                  "mechanics", "on_adjusts", "on_before_roll", "on_jailed", "on_landed",
                  "on_leaves", "on_rolled", "on_salary", "on_spares_jail", "on_step",
-                 "on_waives", "options", "spec", "st")
+                 "on_waives", "options", "spec", "st", "undo_log")
 
     def __init__(self, spec: Spec, state: GameState, options: dict[str, object] | None = None):
         self.st = state
@@ -63,6 +64,8 @@ class Game:
         self.history: list[Action] = []
         """Every choice taken, in order: replaying them on a new game gives this game."""
         self._events: list[Event] = []
+        self.undo_log: U.UndoLog | None = None
+        """What may be taken back (``engine.undo``), when the game keeps it (``keep_undo``)."""
         self.dice_source: DiceSource | None = None
         """Where the dice's faces come from instead of the game's generator (a test's)."""
         self.spec = spec
@@ -283,6 +286,8 @@ class Game:
         if st.over:
             raise A.GameOverError(action, "the game is over")
         self._events = []
+        log = self.undo_log
+        before = log.before(self) if log is not None else None
         kind = action.kind
         if kind in A.ANYTIME:
             why = self.anytime_problem(action.player, kind)
@@ -316,7 +321,23 @@ class Game:
         self.history.append(action)
         st.decisions += 1
         self._next()
+        if log is not None and before is not None:
+            log.after(self, before, action)
         return self._events
+
+    def keep_undo(self) -> None:
+        """Keep, from now on, what is needed to take decisions back (``engine.undo``)."""
+        if self.undo_log is None:
+            self.undo_log = U.UndoLog()
+
+    def can_undo(self) -> bool:
+        """Whether the last decision can be taken back (the rule: ``engine.undo``)."""
+        return U.can_undo(self)
+
+    def undo(self) -> U.Kept:
+        """Take back the last decision: the game exactly as before it (``engine.undo``)."""
+        self._events = []
+        return U.undo(self)
 
     def trade_problem(self, offer: TradeOffer) -> str:
         """Why a trade cannot be made, or '' (``engine.anytime.trade_problem``)."""

@@ -437,14 +437,16 @@ def seal_ok(raw: bytes, folder: Path) -> bool:
 
 class _LogBuffer:
     """The ``"log": [...]`` part of a save, kept encoded and hashed between saves: each save
-    adds only the decisions taken since the last."""
+    adds only the decisions taken since the last. It holds the history list it encoded (not
+    its id, which a new list may reuse once the old one is gone): a game whose decisions were
+    taken back (``engine.undo``) has a new, shorter history list, and is encoded afresh."""
 
     __slots__ = ("buf", "count", "hash", "last", "of")
 
     def __init__(self) -> None:
-        self.reset(0)
+        self.reset(None)
 
-    def reset(self, of: int) -> None:
+    def reset(self, of: Sequence[Action] | None) -> None:
         self.of = of
         self.count = 0
         self.last = ""
@@ -452,11 +454,11 @@ class _LogBuffer:
         self.hash = hashlib.sha256(b'"log": [')
 
     def update(self, hist: Sequence[Action]) -> None:
-        ok = self.of == id(hist) and self.count <= len(hist)
+        ok = self.of is hist and self.count <= len(hist)
         if ok and self.count:
             ok = self.last == _action_line(hist[self.count - 1])
         if not ok:
-            self.reset(id(hist))
+            self.reset(hist)
         if self.count == len(hist):
             return
         new = bytearray()

@@ -220,6 +220,8 @@ class MonopolyApp(App[int]):
         game = self.game_screen()
         if game is not None:
             yield SystemCommand("Save game", "Save this game", game.action_save)
+            if game.may_undo():
+                yield SystemCommand("Undo", "Take back the last decision (u)", game.action_undo)
         yield SystemCommand("Load game", "Load a saved game", self.action_load)
         yield SystemCommand("Rules", "The rules of the edition", self.action_rules)
         if game is not None:

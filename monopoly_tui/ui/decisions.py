@@ -64,6 +64,9 @@ class DecisionScreen(ModalScreen[None]):
     """The base of the decision modals."""
 
     CSS_PATH = "decisions.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("u", "undo", "Undo", id="undo"),
+    ]
     kind: ClassVar[str] = ""
     BUTTONS: ClassVar[tuple[tuple[str, str, ButtonVariant], ...]] = ()
     """A plain dialog's buttons: (label, the choice kind it takes, its variant)."""
@@ -120,12 +123,20 @@ class DecisionScreen(ModalScreen[None]):
         self.flow.play(act)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A 'choose' key is shown only while its choice is offered to a human now."""
+        """A 'choose' key is shown only while its choice is offered to a human now; 'u' only
+        while the last decision may be taken back."""
         if action == "choose":
             return self.choice(str(parameters[0])) is not None
         if action == "raise_cash":
             return self.raise_choice() is not None
+        if action == "undo":
+            return self.flow.may_undo()
         return True
+
+    def action_undo(self) -> None:
+        """Take back the last decision (this dialog closes when the game goes back to another
+        kind of decision)."""
+        self.flow.action_undo()
 
     def action_choose(self, kind: str) -> None:
         self.take(kind)
@@ -421,7 +432,9 @@ class AuctionScreen(DecisionScreen):
         if action == "bid_typed":
             # not while a button has the focus: Enter presses it
             return not isinstance(self.focused, Button) and self.choice(A.A_BID) is not None
-        return True
+        if action == "undo" and self._typing():
+            return False
+        return super().check_action(action, parameters)
 
     def on_key(self, event: Any) -> None:
         """A digit typed anywhere in the dialog starts the amount in the field."""

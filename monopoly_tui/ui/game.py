@@ -11,6 +11,7 @@ The flow (``advance``) looks at what the engine waits for after every change:
   settled after several sales), shows whose choice it is, and closes when the engine moves on.
 
 At any time the engine allows, ``m`` opens the property manager and ``t`` the trade builder.
+``u`` takes back the last decision when the engine's rule allows it (``engine.undo``).
 """
 
 from __future__ import annotations
@@ -291,6 +292,7 @@ class GameScreen(Screen[None]):
         Binding("r", "roll", "Roll", id="roll"),
         Binding("enter", "confirm", "Confirm", show=False, id="confirm"),
         Binding("e", "end_turn", "End turn", id="end_turn"),
+        Binding("u", "undo", "Undo", id="undo"),
         Binding("m", "manage", "Manage", id="manage"),
         Binding("t", "trade", "Trade", id="trade"),
         Binding("c", "collect_rent", "Ask for the rent", id="collect_rent"),
@@ -390,8 +392,8 @@ class GameScreen(Screen[None]):
 
     def _sync_bindings(self) -> None:
         """Tell the footer only when the keys that are legal now have changed."""
-        key = tuple(self.check_action(a, ()) for a in ("roll", "end_turn", "manage", "trade",
-                                                       "collect_rent", "save"))
+        key = tuple(self.check_action(a, ()) for a in ("roll", "end_turn", "undo", "manage",
+                                                       "trade", "collect_rent", "save"))
         if self._changed("bindings", key):
             self.refresh_bindings()
 
@@ -750,11 +752,31 @@ class GameScreen(Screen[None]):
             return self._aside is None and self._rent_claim() is not None
         if action == "stats":
             return self._aside is None
+        if action == "undo":
+            return self.may_undo()
         if action == "save":
             from monopoly_tui.ui import saves_port
 
             return saves_port.available()
         return True
+
+    def may_undo(self) -> bool:
+        """Whether a human may take back the last decision now: the engine's rule (their own
+        decisions in their turn, nothing random revealed, nobody else decided since) and the
+        flow at rest (no computer about to play, no card or manager open)."""
+        return self._aside is None and self._timer is None and self.session.can_undo()
+
+    def action_undo(self) -> None:
+        """Take back the last decision (``u``, the palette, or ``u`` in a decision dialog);
+        the log says what was taken back, and the autosave holds the game before it."""
+        if not self.may_undo():
+            why = self.session.undo_problem()
+            if why:
+                self.notify(f"Nothing to take back: {why}.", title="Undo", markup=False)
+            return
+        self.session.undo()
+        self._autosave()
+        self.advance()
 
     def _rent_claim(self) -> Action | None:
         """Rent a human owner may still ask for (editions where the owner must ask)."""

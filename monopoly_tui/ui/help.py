@@ -29,6 +29,7 @@ KEYS_MD = """\
 | `m` | manage properties: build, sell, mortgage, lift mortgages |
 | `t` | propose a trade |
 | `e` | end your turn |
+| `u` | undo your last decision (no dice, card or other player's choice since) |
 | `c` | ask for rent you are owed (editions where the owner must ask) |
 | `s` | save the game |
 | arrows / click | pick a space to see its title deed (Esc: back to the last card) |

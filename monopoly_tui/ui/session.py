@@ -9,13 +9,14 @@ seat's choice, plays choices and turns events into log lines with ``describe``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Protocol
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
 from monopoly_tui.engine.describe import describe_all
 from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.undo import undo_player, undo_problem
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.spec import Spec
@@ -49,6 +50,9 @@ class Stats:
     @classmethod
     def for_players(cls, n: int) -> Stats:
         return cls(*([0] * n for _ in range(6)))
+
+    def copy(self) -> Stats:
+        return Stats(*(list(getattr(self, f.name)) for f in fields(self)))
 
     def add(self, e: Event) -> None:
         p = e.player
@@ -105,6 +109,18 @@ def make_computer(seed: int) -> Chooser:
     return bot
 
 
+@dataclass(slots=True)
+class _Before:
+    stats: Stats | None
+    seen: tuple[tuple[int, ...], int, tuple[int, int, int]]
+    lines: list[str]
+
+
+def player_name(game: Game, p: int) -> str:
+    players = game.st.players
+    return players[p].name if 0 <= p < len(players) else f"player {p}"
+
+
 @dataclass
 class Session:
     """One game being played at this table."""
@@ -128,8 +144,12 @@ class Session:
     """The saves package's metadata for this game, once it has been saved."""
     load_warnings: list[str] = field(default_factory=list)
     """What loading this game's save said the player must know (it goes on as a new game)."""
+    _before: dict[int, _Before] = field(default_factory=dict, repr=False)
+    """Per decision that may still be taken back (by the decisions count before it): the
+    table's own record of the moment before it (statistics, last dice and card, log lines)."""
 
     def __post_init__(self) -> None:
+        self.game.keep_undo()
         if self.stats is None:
             self.stats = Stats.for_players(len(self.seats))
         seed = int(self.game.options.get("seed", 0) or 0)  # type: ignore[call-overload]
@@ -193,9 +213,50 @@ class Session:
 
     def play(self, action: Action) -> list[Event]:
         """Play one choice (``IllegalAction`` propagates, the game unchanged) and log it."""
-        events = list(self.game.act(action))
-        self.record(events)
+        game = self.game
+        at = game.st.decisions
+        stats = self.stats.copy() if self.stats is not None else None
+        seen = (self.last_dice, self.last_roller, self.last_card)
+        events = list(game.act(action))
+        lines = self.record(events)
+        if game.can_undo():
+            self._before[at] = _Before(stats, seen, lines)
+        else:
+            self._before.clear()
         return events
+
+    def can_undo(self) -> bool:
+        """Whether the last decision can be taken back now: the engine's rule allows it
+        (``engine.undo``) and a human made it (a computer's choice is not a slip)."""
+        game = self.game
+        return game.can_undo() and self.is_human(undo_player(game))
+
+    def undo_problem(self) -> str:
+        """Why nothing can be taken back now ('' when it can)."""
+        game = self.game
+        why = undo_problem(game)
+        if not why and not self.is_human(undo_player(game)):
+            why = "the last decision was a computer's"
+        return why
+
+    def undo(self) -> str:
+        """Take back the last decision (``can_undo`` first); the log line saying what was
+        taken back, in the words the log used for it."""
+        game = self.game
+        kept = game.undo()
+        before = self._before.pop(game.st.decisions, None)
+        for k in [k for k in self._before if k > game.st.decisions]:
+            del self._before[k]
+        who = player_name(game, kept.action.player)
+        if before is not None:
+            self.stats = before.stats
+            self.last_dice, self.last_roller, self.last_card = before.seen
+            what = " ".join(before.lines)
+        else:
+            what = ""
+        line = f"↶ {who} takes back: {what or kept.action.kind.replace('_', ' ')}"
+        self.log.append(line)
+        return line
 
     def bot_choice(self, player: int) -> Action:
         bot = self.bots.get(player)

@@ -312,7 +312,7 @@ class TradeReview(DecisionScreen):
             return self.choice(str(parameters[0])) is not None
         if action == "counter":
             return self.choice(A.A_REJECT) is not None
-        return True
+        return super().check_action(action, parameters)
 
     def action_choose(self, kind: str) -> None:
         self.take(kind)

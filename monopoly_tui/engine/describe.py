@@ -216,6 +216,11 @@ def _turn(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)}'s turn"
 
 
+def _undone(w: Words, e: Event) -> str:
+    """A decision taken back (``engine.undo``); ``text`` is the kind of choice."""
+    return f"{w.Who(e.player)} takes back: {e.text.replace('_', ' ')}"
+
+
 def _rolled(w: Words, e: Event) -> str:
     faces = e.dice
     doubles = w.spec.dice.doubles and len(faces) > 1 and len(set(faces)) == 1
@@ -585,6 +590,7 @@ _DESCRIBERS: dict[str, Callable[[Words, Event], str | None]] = {
     "dealt": _dealt,
     "pot_seeded": _pot_seeded,
     "turn": _turn,
+    "undone": _undone,
     "rolled": _rolled,
     "moved": _moved,
     "salary": _salary,

@@ -286,3 +286,13 @@ def test_every_decision_that_may_be_taken_back_is_taken_back_exactly(edition: st
             A.A_PAY_DEBT, A.A_PROPOSE, A.A_PAY_FINE} <= seen, seen
     if edition == "lotr":
         assert {A.A_OFFER_RING, A.A_PASS_BY} <= seen, seen
+
+
+def test_the_undone_event_has_words() -> None:
+    from monopoly_tui.engine.describe import describe
+
+    game = _kept(new_game())
+    roll(game, (1, 2))
+    act(game, A.A_BUY)
+    game.undo()
+    assert [describe(e, game) for e in game.last_events] == ["Ann takes back: buy"]

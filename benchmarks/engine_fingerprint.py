@@ -2,7 +2,7 @@
 state of many seeded bot games. An optimisation must leave it unchanged.
 
     .venv/bin/python benchmarks/engine_fingerprint.py [--games 200] [--save FILE | --check FILE]
-        [--mypyc]
+        [--mypyc] [--rule NAME=JSON ...]
 
 Games cycle through the built-in editions and both bots (random bots stress auctions, trades,
 debts and mortgages; basic bots reach buildings and shortages). Printed per edition, so a
@@ -59,8 +59,10 @@ def _event_repr(events: list[Any]) -> str:
     return repr([legacy_event(e) for e in events])
 
 
-def fingerprint(games: int, max_turns: int = 600) -> dict[str, str]:
-    """Per edition, the hash of its games' choices, events and final states."""
+def fingerprint(games: int, max_turns: int = 600,
+                rules: dict[str, Any] | None = None) -> dict[str, str]:
+    """Per edition, the hash of its games' choices, events and final states; ``rules``
+    changes rule switches in every edition (to show a rule change is only that rule's)."""
     hashes = {e: hashlib.sha256() for e in EDITIONS}
     for i in range(games):
         edition = EDITIONS[i % len(EDITIONS)]
@@ -69,6 +71,8 @@ def fingerprint(games: int, max_turns: int = 600) -> dict[str, str]:
             spec = load_spec(edition)
         except Exception:  # an edition not there yet
             continue
+        if rules:
+            spec = spec.with_rules(spec.rules.with_overrides(rules))
         h = hashes[edition]
         game = Game.new(spec, [(f"P{s}", spec.tokens[s]) for s in range(4)], seed=i)
         bots = [make_bot(bot, i * 16 + s) for s in range(4)]
@@ -89,8 +93,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", metavar="FILE")
     ap.add_argument("--check", metavar="FILE")
     ap.add_argument("--mypyc", action="store_true")
+    ap.add_argument("--rule", action="append", default=[], metavar="NAME=JSON",
+                    help="change a rule switch in every edition, e.g. auction_pass_final=true")
     argv = sys.argv[1:] if argv is None else argv
     args = ap.parse_args(argv)
+    rules = {}
+    for item in args.rule:
+        name, _, value = item.partition("=")
+        rules[name] = json.loads(value)
     if args.mypyc:
         sys.path.insert(0, str(Path(__file__).parent))
         from mypyc_build import build
@@ -104,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             shutil.rmtree(out, ignore_errors=True)
     print(f"engine: {engine_build()}", file=sys.stderr)
-    fp = fingerprint(args.games)
+    fp = fingerprint(args.games, rules=rules)
     print(json.dumps(fp, indent=1))
     if args.save:
         with open(args.save, "w") as f:

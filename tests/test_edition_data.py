@@ -450,7 +450,13 @@ def test_themed_editions_keep_the_classic_deed_values(classic, edition):
     for g in ("railroads", "utilities"):
         a = next(x for x in classic.groups if x.id == g)
         b = next(x for x in rs.groups if x.id == g)
-        assert (a.rent_by_count, a.dice_rent) == (b.rent_by_count, b.dice_rent)
+        assert a.rent_by_count == b.rent_by_count
+        # the same multipliers; Game of Thrones rolls anew for the rent ('Roll the dice and
+        # multiply the result by 4'), classic and NFL use the landing roll
+        assert [r.multiplier for r in a.dice_rent or []] == \
+            [r.multiplier for r in b.dice_rent or []]
+        assert all(r.roll == ("new" if edition == "got" else "landing")
+                   for r in b.dice_rent or [])
     assert (rs.starting_money, rs.rules.salary, rs.rules.jail_fine) == (1500, 200, 50)
     assert rs.rules.building_supply == classic.rules.building_supply
 

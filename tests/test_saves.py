@@ -385,9 +385,9 @@ def test_invalid_json(saved: tuple[Game, Path]) -> None:
 
 def test_a_save_from_a_newer_version(saved: tuple[Game, Path]) -> None:
     _, path = saved
-    _edit(path, lambda d: d.update(version=3, app_version="9.0"))
+    _edit(path, lambda d: d.update(version=4, app_version="9.0"))
     err = _fails(path, "newer_version", "newer monopoly-tui")
-    assert "version 3" in err.message and "update" in err.message
+    assert "version 4" in err.message and "update" in err.message
 
 
 def test_a_damaged_structure_names_the_field(saved: tuple[Game, Path]) -> None:
@@ -521,8 +521,8 @@ def test_saves_are_never_written_over_a_file_that_is_not_a_save(
 ) -> None:
     game, path = saved
     raw = path.read_bytes()
-    for damaged in (b'{"format": "monopoly-tui-save", "version": 3}', raw[: len(raw) // 2],
-                    raw[:-3], b"", raw.replace(b'"version": 2', b'"version": 3')):
+    for damaged in (b'{"format": "monopoly-tui-save", "version": 4}', raw[: len(raw) // 2],
+                    raw[:-3], b"", raw.replace(b'"version": 3', b'"version": 4')):
         path.write_bytes(damaged)
         with pytest.raises(SaveError, match="not a save this version") as err:
             save_game(game, "good", saves_dir=path.parent)

@@ -20,6 +20,11 @@ from monopoly_tui.saves.store import replay_game, restore_game
 
 DATA = Path(__file__).parent / "data" / "saves_before_frames"
 EXPECTED = json.loads((DATA / "expected.json").read_text())
+RULES_CHANGED = {"got", "lotr"}
+"""Editions whose play changed since these saves were written (issue 14: Game of Thrones'
+utilities roll anew for the rent; Lord of the Rings' battle, Quest card, mortgage, building
+auction and rounding clauses). Auctions changed in every edition, but a save of that time is
+read with the house rule 'a pass is final' it was played by (``store._played_by_its_rules``)."""
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
@@ -33,10 +38,20 @@ def test_a_save_of_the_first_shape_resumes_at_its_decision(name: str) -> None:
     assert [[c.kind, c.player, c.target, c.amount] for c in pend.choices] == want["choices"]
     assert len(game.legal_actions()) == want["legal"]
     assert snap.check_state(game.spec, game.st) == []
+    bots = [make_bot("basic", s) for s in range(len(game.st.players))]
+    if save.ruleset.id in RULES_CHANGED:
+        # Its log was played by rules since changed on purpose: it replays to another game
+        # (load_save says the rules changed). The snapshot plays on by today's rules.
+        for _ in range(60):
+            if game.over:
+                break
+            _, who = game.waiting_for
+            game.act(bots[who].choose(game, who))
+            assert snap.check_state(game.spec, game.st) == []
+        return
     # The restored snapshot is the game its log replays to, and both play on alike.
     replayed = replay_game(save, path=path)
     assert snap.state_diff(game.st, replayed.st) == []
-    bots = [make_bot("basic", s) for s in range(len(game.st.players))]
     for _ in range(60):
         if game.over:
             break

@@ -245,7 +245,7 @@ def test_bad_input_gets_a_message_not_a_traceback(
     folder: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     folder.mkdir()
-    head = '{"format": "monopoly-tui-save", "version": 2, "x": '
+    head = '{"format": "monopoly-tui-save", "version": 3, "x": '
     (folder / "deep.json").write_text(head + "[" * 100_000 + "]" * 100_000 + "}")
     (folder / "digits.json").write_text(head + "1" + "0" * 5000 + "}")
     for name, words in (("deep", "nested too deeply"), ("digits", "digits")):
@@ -351,14 +351,20 @@ def test_a_sealed_save_loads_from_its_snapshot_and_any_other_is_replayed(
 
 
 def test_a_save_written_by_version_1_still_loads(folder: Path) -> None:
-    game = a_game(upto=40)
+    """Written then, it was played with a pass in an auction final: it loads with that house
+    rule on, and goes on by it."""
+    spec = load_spec("classic")
+    game = start(spec.with_rules(spec.rules.with_overrides({"auction_pass_final": True})), 3)
+    play(game, 3, 40)
     meta = new_meta(game, saves_dir=folder)
     raw = store.render(game, meta, "old", "named")  # no key: no seal, as version 1 wrote
     assert b'"seal"' not in raw
     folder.mkdir()
-    (folder / "old.json").write_bytes(raw.replace(b'"version": 2,', b'"version": 1,', 1))
+    (folder / "old.json").write_bytes(raw.replace(b'"version": 3,', b'"version": 1,', 1))
     loaded = load_save("old", folder)
     assert loaded.save.version == 1 and loaded.warnings == []
+    assert loaded.save.options.house_rules == {"auction_pass_final": True}
+    assert loaded.game.spec.rules.auction_pass_final
     assert snap.encode_state(loaded.game.st) == snap.encode_state(game.st)
     assert [e.error for e in list_saves(folder)] == [None]
 

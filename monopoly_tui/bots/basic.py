@@ -245,7 +245,8 @@ class BasicBot:
     def _auction(self, game: Game, player: int) -> Action:
         """Bid up to the deed's value, jumping by a tenth of it; for a building in short
         supply, up to half as much again as its price. Never above what it could raise, and,
-        unless the deed completes a group, never into debt or below half the reserve."""
+        unless the deed completes a group, never into debt or below half the reserve. Asked
+        again after passing (a pass is not final), it answers by the same limit."""
         st = game.st
         auc = game.frame
         assert isinstance(auc, AuctionFrame)
@@ -258,7 +259,7 @@ class BasicBot:
             else:
                 limit = min(value, cash - reserve // 2)
         else:
-            value = auc.floor * 3 // 2
+            value = auc.building_cost(game) * 3 // 2
             limit = min(value, cash - reserve)
         lo = game.min_bid()
         if lo > limit:

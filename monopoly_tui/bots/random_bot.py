@@ -74,8 +74,9 @@ class RandomBot:
         return r.choice(pend.choices)
 
     def _auction(self, game: Game, player: int, choices: tuple[Action, ...]) -> Action:
-        """Drop out now and then; otherwise bid a random legal amount, mostly near the
-        minimum (up to the deed's price, or the building's, above it)."""
+        """Pass now and then (a pass is not final: asked again after another's raise, it
+        may bid again); otherwise bid a random legal amount, mostly near the minimum (up to
+        the deed's price, or the building's, above it)."""
         r = self.rng
         bid = next((a for a in choices if a.kind == A.A_BID), None)
         drop = next(a for a in choices if a.kind == A.A_DROP)
@@ -84,7 +85,7 @@ class RandomBot:
         auc = game.frame
         assert isinstance(auc, AuctionFrame)
         lo, hi = game.min_bid(), game.max_bid(player)
-        worth = game.spec.deeds[auc.deed].price if auc.deed >= 0 else auc.floor
+        worth = game.spec.deeds[auc.deed].price if auc.deed >= 0 else auc.building_cost(game)
         hi = min(hi, lo + max(worth, 10))
         return Action(A.A_BID, player, auc.deed, r.randint(lo, hi))
 

@@ -19,7 +19,10 @@ if TYPE_CHECKING:
 
 def build(game: Game, a: Action) -> None:
     """Buy a house (or a hotel) from the bank for a street, building evenly. When the bank has
-    fewer left than players who could buy one, the building is auctioned among them."""
+    fewer left than players who could buy one, the building is auctioned among them: the
+    bidding opens at the building's cost (classic, designed: the rulebook names no opening) or
+    at the auction's smallest bid (``building_auction_opening``; Lord of the Rings: 'Bids start
+    at M1 and anyone can increase the bid by as little as M1')."""
     st, spec = game.st, game.spec
     why = P.can_build(spec, st, a.player, a.target) if 0 <= a.target < len(spec.deeds) \
         else "no such deed"
@@ -36,7 +39,8 @@ def build(game: Game, a: Action) -> None:
         start_auction(game, -1, first=a.player, building=kind,
                       bidders=[a.player] + [w for w in wanting if w != a.player],
                       requester=a.player, request_deed=a.target,
-                      floor=d.hotel_cost if hotel else d.house_cost)
+                      floor=(d.hotel_cost if hotel else d.house_cost)
+                      if spec.rules.building_auction_opening == "cost" else 0)
         return
     game.pay_bank(a.player, d.hotel_cost if hotel else d.house_cost)
     place(game, a.player, a.target, kind)
@@ -100,7 +104,7 @@ def sell_all_on(game: Game, p: int, deed: int) -> None:
     level = st.buildings[deed]
     if not level:
         return
-    value = P.sell_price(spec, P.building_value(spec, st, deed))
+    value = P.buildings_sale_value(spec, st, deed)
     if level == P.hotel_level(spec):
         st.bank_hotels += 1
     else:

@@ -321,6 +321,10 @@ def _dropped_out(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)} dropped out of the auction{why}"
 
 
+def _auction_pass(w: Words, e: Event) -> str:
+    return f"{w.Who(e.player)} passed (and may still raise while the auction is open)"
+
+
 def _no_bids(w: Words, e: Event) -> str:
     if e.deed < 0:
         return f"No one bid: {building_words(w.game, e.text or 'house')} stays with the {w.v.bank}"
@@ -427,6 +431,8 @@ def _unmortgaged(w: Words, e: Event) -> str:
 
 
 def _interest(w: Words, e: Event) -> str:
+    if not e.amount:
+        return f"{w.Who(e.player)} keeps {w.deed(e.deed)} under {w.v.mortgage}"
     return (
         f"{w.Who(e.player)} keeps {w.deed(e.deed)} under {w.v.mortgage} "
         f"and owes {w.money(e.amount)} interest"
@@ -608,6 +614,7 @@ _DESCRIBERS: dict[str, Callable[[Words, Event], str | None]] = {
     "auction": _auction,
     "bid": _bid,
     "dropped_out": _dropped_out,
+    "auction_pass": _auction_pass,
     "no_bids": _no_bids,
     "won_auction": _won_auction,
     "cannot_place": _cannot_place,

@@ -137,7 +137,12 @@ class TaxFrame(Frame):
 @dataclass(slots=True)
 class AuctionFrame(Frame):
     """A deed (or a building in short supply) going to the highest bidder: each bidder in
-    turn raises the bid or drops out; it ends when no one is left who could raise it."""
+    turn raises the bid or passes. A player who passed may raise again while the auction is
+    open ("the auction ends when no player is willing to increase the bid"): it closes when,
+    after the last raise, every other player still able to bid has passed. (Under the house
+    rule ``auction_pass_final`` a pass drops the player out for good.) Bidders who cannot
+    reach the smallest bid leave by themselves.
+    """
 
     deed: int
     """The deed for sale, or -1 when a building is auctioned."""
@@ -153,6 +158,8 @@ class AuctionFrame(Frame):
     request_deed: int = -1
     floor: int = 0
     """The lowest bid allowed (a building's price in a shortage auction)."""
+    passed: list[int] = field(default_factory=list)
+    """Bidders who passed since the last raise (they may still raise while it is open)."""
 
     def kind(self) -> str:
         return A.AUCTION
@@ -166,6 +173,13 @@ class AuctionFrame(Frame):
     def min_bid(self, game: Game) -> int:
         return max(game.spec.rules.auction_min_bid, self.floor, self.high_bid + 1)
 
+    def building_cost(self, game: Game) -> int:
+        """What the building auctioned costs on the street it was asked for (0 for a deed)."""
+        if self.deed >= 0 or self.request_deed < 0:
+            return 0
+        d = game.spec.deeds[self.request_deed]
+        return d.hotel_cost if self.building == "hotel" else d.house_cost
+
     def choices(self, game: Game) -> list[Action]:
         p = self.bidders[self.turn]
         out = []
@@ -178,7 +192,8 @@ class AuctionFrame(Frame):
         p = self.bidders[self.turn]
         return {"deed": self.deed, "high_bid": self.high_bid, "high_bidder": self.high_bidder,
                 "bidders": list(self.bidders), "building": self.building,
-                "min_bid": self.min_bid(game), "max_bid": game.max_bid(p)}
+                "min_bid": self.min_bid(game), "max_bid": game.max_bid(p),
+                "passed": list(self.passed)}
 
     def apply(self, game: Game, a: Action) -> None:
         if a.kind == A.A_BID:
@@ -188,13 +203,19 @@ class AuctionFrame(Frame):
                 raise IllegalAction(a, "more than you could raise")
             self.high_bid = a.amount
             self.high_bidder = a.player
+            self.passed.clear()  # a raise: everyone else may answer it
             game.emit(Event("bid", player=a.player, amount=a.amount, deed=self.deed))
             self.turn = (self.turn + 1) % len(self.bidders)
         elif a.kind == A.A_DROP:
-            self.bidders.pop(self.turn)
-            game.emit(Event("dropped_out", player=a.player, deed=self.deed))
-            if self.bidders:
-                self.turn %= len(self.bidders)
+            if game.spec.rules.auction_pass_final:
+                self.bidders.pop(self.turn)
+                game.emit(Event("dropped_out", player=a.player, deed=self.deed))
+                if self.bidders:
+                    self.turn %= len(self.bidders)
+            else:
+                self.passed.append(a.player)
+                game.emit(Event("auction_pass", player=a.player, deed=self.deed))
+                self.turn = (self.turn + 1) % len(self.bidders)
         else:
             raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.kind()})")
         self.check(game)
@@ -205,13 +226,20 @@ class AuctionFrame(Frame):
             return
         i = self.bidders.index(p)
         self.bidders.pop(i)
+        if p in self.passed:
+            self.passed.remove(p)
         if i < self.turn:
             self.turn -= 1
         if self.bidders:
             self.turn %= len(self.bidders)
 
     def check(self, game: Game) -> None:
-        """The auction ends when no one is left who could raise the high bid."""
+        """The auction ends when no one is left who could raise the high bid, or (passes
+        not final) when every bidder but the high bidder has passed since the last raise.
+        Otherwise the next bidder to ask is found."""
+        if not game.spec.rules.auction_pass_final:
+            self._check_passes_not_final(game)
+            return
         st = game.st
         if self.bidders and self.bidders[self.turn] == self.high_bidder and len(self.bidders) > 1:
             self.turn = (self.turn + 1) % len(self.bidders)
@@ -236,6 +264,37 @@ class AuctionFrame(Frame):
                     self.turn = (self.turn + 1) % len(still)
         if self.bidders and self.bidders != [self.high_bidder]:
             return
+        self._close(game)
+
+    def _check_passes_not_final(self, game: Game) -> None:
+        """The rulebooks' auction: passes are not final (see the class)."""
+        players = game.st.players
+        if self.bidders:
+            need = self.min_bid(game)
+            # (cash first: counting what a player could raise means going through the deeds)
+            still = [b for b in self.bidders if b == self.high_bidder
+                     or players[b].cash >= need or game.max_bid(b) >= need]
+            if len(still) != len(self.bidders):
+                for b in self.bidders:
+                    if b not in still:
+                        game.emit(Event("dropped_out", player=b, deed=self.deed, text="cash"))
+                order = self.bidders
+                ahead = [order[(self.turn + k) % len(order)] for k in range(len(order))]
+                asked = next((b for b in ahead if b in still), -1)
+                self.bidders = still
+                self.passed = [b for b in self.passed if b in still]
+                self.turn = still.index(asked) if asked in still else 0
+        n = len(self.bidders)
+        for k in range(n):
+            b = self.bidders[(self.turn + k) % n]
+            if b != self.high_bidder and b not in self.passed:
+                self.turn = (self.turn + k) % n
+                return
+        self._close(game)
+
+    def _close(self, game: Game) -> None:
+        """The auction is over: the high bidder wins (and pays), or no one bid."""
+        st = game.st
         game.pop(self)
         if self.high_bidder < 0:
             game.emit(Event("no_bids", deed=self.deed, text=self.building))
@@ -410,7 +469,9 @@ class TradeFrame(Frame):
 @dataclass(slots=True)
 class TransfersFrame(Frame):
     """Mortgaged deeds that changed hands, in the order received: each new owner lifts the
-    mortgage now (mortgage plus interest) or pays the interest and keeps it mortgaged."""
+    mortgage now (its unmortgage cost: mortgage plus interest) or keeps it mortgaged, paying
+    the interest now where the edition charges it (``mortgage_transfer_interest``: classic's
+    10%; Lord of the Rings has no fee: 'Repay the mortgage ... Or keep the mortgage')."""
 
     transfers: list[MortgagedTransfer] = field(default_factory=list)
 
@@ -433,7 +494,7 @@ class TransfersFrame(Frame):
 
     def context(self, game: Game) -> dict[str, object]:
         t = self.transfers[0]
-        return {"deed": t.deed, "interest": P.mortgage_interest(game.spec, t.deed),
+        return {"deed": t.deed, "interest": P.transfer_interest(game.spec, t.deed),
                 "lift_cost": P.unmortgage_cost(game.spec, t.deed)}
 
     def apply(self, game: Game, a: Action) -> None:
@@ -449,9 +510,10 @@ class TransfersFrame(Frame):
             game.emit(Event("unmortgaged", player=a.player, deed=t.deed, amount=cost))
         elif a.kind == A.A_KEEP:
             self._done(game)
-            interest = P.mortgage_interest(spec, t.deed)
+            interest = P.transfer_interest(spec, t.deed)
             game.emit(Event("interest", player=a.player, deed=t.deed, amount=interest))
-            game.owe(a.player, -1, interest, "interest", target=t.deed)
+            if interest:
+                game.owe(a.player, -1, interest, "interest", target=t.deed)
         else:
             raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.kind()})")
 
@@ -548,10 +610,12 @@ def place(game: Game, p: int, deed: int, kind: str) -> None:
 
 
 def place_bought(game: Game, p: int, deed: int, kind: str, bid: int) -> None:
-    """A building won at auction goes on the street, then is paid for: the winning bid, and
-    never less than the building's price on that street."""
+    """A building won at auction goes on the street, then is paid for: the winning bid (where
+    the bidding opened at the building's cost, never less than its price on that street)."""
     d = game.spec.deeds[deed]
-    price = max(bid, d.hotel_cost if kind == "hotel" else d.house_cost)
+    price = bid
+    if game.spec.rules.building_auction_opening == "cost":
+        price = max(bid, d.hotel_cost if kind == "hotel" else d.house_cost)
     place(game, p, deed, kind)
     game.owe(p, -1, price, "building_auction", target=deed)
 

@@ -12,6 +12,11 @@ HOUSE_RULES: dict[str, tuple[str, str]] = {
     "double_go": ("Double salary on GO", "Landing exactly on GO pays the salary twice."),
     "no_rent_in_jail": ("No rent from jail", "Owners in jail collect no rent."),
     "turn_limit": ("Turn limit", "The game ends after a number of rounds; the richest wins."),
+    "auction_pass_final": (
+        "A pass is final in auctions",
+        "A player who passes in an auction is out of it (by the rulebooks they may raise "
+        "again while it is open).",
+    ),
 }
 """House rules players expect: all off unless chosen. Each maps to rule switches."""
 
@@ -30,6 +35,8 @@ def house_rule_overrides(spec: Spec, chosen: dict[str, int | bool]) -> dict[str,
             out["go_landing_bonus"] = spec.rules.salary
         elif key == "no_rent_in_jail":
             out["no_rent_in_jail"] = True
+        elif key == "auction_pass_final":
+            out["auction_pass_final"] = True
         elif key == "turn_limit":
             out["turn_limit"] = int(value) if value is not True else 30
     return out

@@ -302,6 +302,8 @@ def _frame_problems(spec: Spec, st: GameState, f: Frame) -> list[str]:
             bad(f"high_bidder: {f.high_bidder} is not a player")
         if f.high_bid < 0:
             bad(f"high_bid: {f.high_bid} is negative")
+        if not all(b in f.bidders and b != f.high_bidder for b in f.passed):
+            bad(f"passed: {f.passed} are not bidders still in (or one holds the high bid)")
     elif isinstance(f, AuctionQueueFrame):
         for q in f.deeds:
             if not 0 <= q < nd:

@@ -117,13 +117,44 @@ def unmortgage_cost(spec: Spec, deed: int) -> int:
 
 
 def mortgage_interest(spec: Spec, deed: int) -> int:
+    """The interest on a deed's mortgage (10% of it, always rounded up to whole money)."""
     m = spec.deeds[deed].mortgage
     return -(-m * spec.rules.mortgage_interest_percent // 100)
 
 
+def transfer_interest(spec: Spec, deed: int) -> int:
+    """What the new owner of a mortgaged deed pays to keep it mortgaged: the interest in
+    classic; nothing where the edition has no such fee (Lord of the Rings: 'Repay the
+    mortgage ... Or keep the mortgage')."""
+    return mortgage_interest(spec, deed) if spec.rules.mortgage_transfer_interest else 0
+
+
+def share(spec: Spec, amount: int, percent: int) -> int:
+    """A percentage of an amount in whole money, rounded as the edition says
+    (``half_rounding``: down in classic, up in Lord of the Rings, where the coins are M1)."""
+    if spec.rules.half_rounding == "up":
+        return -(-amount * percent // 100)
+    return amount * percent // 100
+
+
 def sell_price(spec: Spec, cost: int) -> int:
-    """Buildings sell back to the bank at a share of their cost (half, rounded down)."""
-    return cost * spec.rules.building_sell_percent // 100
+    """One building sells back to the bank at a share of its cost (half; rounded as the
+    edition says: classic down, Lord of the Rings up, so an M1 Outpost sells for M1)."""
+    return share(spec, cost, spec.rules.building_sell_percent)
+
+
+def buildings_sale_value(spec: Spec, st: GameState, deed: int) -> int:
+    """What every building on a deed sells for, each building at its own sale price (a
+    hotel with the houses it replaced), so selling all at once pays what selling one by one
+    would."""
+    level = st.buildings[deed]
+    if not level:
+        return 0
+    d = spec.deeds[deed]
+    h = spec.rules.houses_per_hotel
+    if level > h:
+        return h * sell_price(spec, d.house_cost) + sell_price(spec, d.hotel_cost)
+    return level * sell_price(spec, d.house_cost)
 
 
 def can_build(spec: Spec, st: GameState, player: int, deed: int) -> str:
@@ -206,7 +237,7 @@ def raisable(spec: Spec, st: GameState, player: int) -> int:
         i = d.index
         if owner[i] != player:
             continue
-        total += sell_price(spec, building_value(spec, st, i))
+        total += buildings_sale_value(spec, st, i)
         if not st.mortgaged[i]:
             total += d.mortgage
     return total
@@ -231,6 +262,6 @@ def valuation(spec: Spec, st: GameState, player: int) -> int:
     for d in spec.deeds:
         i = d.index
         if owner[i] == player:
-            total += d.price // 2 if st.mortgaged[i] else d.price
+            total += share(spec, d.price, 50) if st.mortgaged[i] else d.price
             total += building_value(spec, st, i)
     return total

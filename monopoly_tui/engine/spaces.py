@@ -50,7 +50,10 @@ def nothing(game: Game, p: int, sp: SpaceSpec, roll: int, rent_mult: int, dice_m
 def land_on_property(game: Game, p: int, sp: SpaceSpec, roll_total: int, rent_mult: int,
                      dice_mult: int) -> None:
     """A deed of the bank's may be bought; on another's unmortgaged deed the rent is due
-    (a mechanic may waive or change it; under 'owner must ask' it is only claimable)."""
+    (a mechanic may waive or change it; under 'owner must ask' it is only claimable). A rent
+    a card names (its multipliers: 'pay twice the rent', 'roll and pay ten times') is asked of
+    the mechanics as a ``card_rent``: the card tells the player to pay, which a mechanic that
+    spares landings' rent (the Ring) does not waive."""
     st, spec = game.st, game.spec
     d = sp.deed
     owner = st.owner[d]
@@ -62,8 +65,9 @@ def land_on_property(game: Game, p: int, sp: SpaceSpec, roll_total: int, rent_mu
     if spec.rules.no_rent_in_jail and st.players[owner].in_jail:
         game.emit(Event("no_rent_in_jail", player=p, other=owner, deed=d))
         return
+    charge = "card_rent" if rent_mult != 1 or dice_mult else "rent"
     for m in game.on_waives:
-        if m.waives(game, "rent", p, owner, d, sp.index):
+        if m.waives(game, charge, p, owner, d, sp.index):
             return
     new_roll = 0
     deed = spec.deeds[d]

@@ -172,7 +172,11 @@ class RulesSpec:
     doubles_to_jail: int = 3
     auctions: bool = True
     auction_min_bid: int = 1
+    auction_pass_final: bool = False
+    building_auction_opening: str = "cost"
     mortgage_interest_percent: int = 10
+    mortgage_transfer_interest: bool = True
+    half_rounding: str = "down"
     houses_per_hotel: int = 4
     building_supply_houses: int = 32
     building_supply_hotels: int = 12

@@ -462,7 +462,29 @@ class Rules(Strict):
                                  "jail; 0 for never.")
     auctions: bool = True
     auction_min_bid: Money = 1
+    auction_pass_final: bool = Field(
+        False,
+        description="House rule: a player who passes is out of the auction. By the rulebooks "
+        "a player who passed may raise again while the auction is open; it closes when, after "
+        "the last raise, every other player still able to bid has passed.",
+    )
+    building_auction_opening: Literal["cost", "min_bid"] = Field(
+        "cost",
+        description="A building in short supply auctioned: 'cost' opens the bidding at the "
+        "building's cost and the winner pays at least that; 'min_bid' starts at the auction's "
+        "smallest bid and the winner pays the bid ('Bids start at M1').",
+    )
     mortgage_interest_percent: int = Field(10, ge=0, le=100)
+    mortgage_transfer_interest: bool = Field(
+        True,
+        description="Whether the new owner of a mortgaged deed (a trade, a bankruptcy) pays the "
+        "interest to keep it mortgaged; without it they lift it or keep it for nothing.",
+    )
+    half_rounding: Literal["down", "up"] = Field(
+        "down",
+        description="How a share of a price rounds to whole money: buildings sold back to the "
+        "bank, a mortgaged deed valued at half its price.",
+    )
     houses_per_hotel: int = Field(4, ge=1, le=5)
     building_supply: BuildingSupply = BuildingSupply.model_validate({})
     building_sell_percent: int = Field(50, ge=0, le=100)

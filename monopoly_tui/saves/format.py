@@ -31,6 +31,9 @@ Version 2 added ``seal``: an HMAC-SHA256, keyed with the saves folder's own key 
 this program writes), of every byte before the seal. A save whose seal matches was written by
 this program in this folder and loads from its snapshot; any other (edited by hand, written
 elsewhere or by version 1) is trusted only once a replay of its log gives its state.
+Version 3: auctions follow the rulebooks (a player who passed may raise again). A save of an
+earlier version was played with a pass final: it is read with the house rule
+``auction_pass_final`` on, so its log replays and it plays on by the rule it began with.
 
 Ids and names that become file names are checked here: a ``game_id`` is letters, digits,
 ``-`` and ``_`` (at most 64), so no save can make an autosave escape the saves folder.
@@ -45,7 +48,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 FORMAT = "monopoly-tui-save"
-VERSION = 2
+VERSION = 3
 """The newest save format version this program reads and the one it writes."""
 
 

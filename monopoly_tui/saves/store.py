@@ -591,11 +591,22 @@ def read_save(path: str | os.PathLike[str]) -> SaveFile:
 def _parse_save(path: Path, raw: bytes) -> SaveFile:
     data = _read_json(path, raw)
     try:
-        return SaveFile.model_validate(data)
+        return _played_by_its_rules(SaveFile.model_validate(data))
     except ValidationError as e:
         raise SaveError(path, _validation_text(e), "invalid") from None
     except RecursionError:
         raise SaveError(path, "the save is damaged: nested too deeply", "invalid") from None
+
+
+def _played_by_its_rules(save: SaveFile) -> SaveFile:
+    """A save written before format version 3 was played with a pass in an auction final
+    (the engine then); it goes on by that rule, the house rule ``auction_pass_final``, so its
+    log replays and the game plays on as it began."""
+    if save.version >= 3 or "auction_pass_final" in save.options.house_rules:
+        return save
+    rules = {**save.options.house_rules, "auction_pass_final": True}
+    return save.model_copy(update={"options": save.options.model_copy(
+        update={"house_rules": rules})})
 
 
 def read_header(path: str | os.PathLike[str]) -> SaveHeader:

@@ -311,7 +311,7 @@ class AuctionScreen(DecisionScreen):
         # bid). Not priority: Enter must come after the digits typed before it.
         Binding("enter", "bid_typed", "Bid the amount", id="bid_typed"),
         Binding("plus", "raise_by(0)", "Raise", key_display="+", id="raise"),
-        Binding("d", "drop", "Drop out", id="drop"),
+        Binding("d", "drop", "Pass", id="drop"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -331,7 +331,7 @@ class AuctionScreen(DecisionScreen):
                 for i, k in enumerate(self.steps):
                     yield Button(Text(f"+{k}" + (" [+]" if i == 0 else "")), id=f"raise-{i}",
                                  classes="raise")
-                yield Button(Text("Drop out [d]"), id="drop", variant="error")
+                yield Button(Text("Pass [d]"), id="drop", variant="error")
         yield Footer()
 
     def draw(self) -> None:
@@ -366,12 +366,18 @@ class AuctionScreen(DecisionScreen):
             high.append(f"  (opening bid at least {money(game, ctx['min_bid'])})", style="dim")
         self.query_one("#high", Static).update(high)
         bidders = Text("Still bidding: ", style="dim")
+        passed = ctx.get("passed", [])
         for i, b in enumerate(ctx["bidders"]):
             if i:
                 bidders.append("  ")
             if b == pend.player:
                 bidders.append("▶", style="bold yellow")
             bidders.append_text(player_tag(game, b))
+            if b in passed:
+                bidders.append(" (passed)", style="dim")
+        if passed:
+            bidders.append("\nA player who passed may still raise; the auction closes when "
+                           "everyone else has passed after the last raise.", style="dim")
         self.query_one("#bidders", Static).update(bidders)
         turn = Text()
         human = self.session.is_human(pend.player)
@@ -735,13 +741,18 @@ class TransferScreen(DecisionScreen):
         self.query_one("#deed", Static).update(deed_card(game, d.index, width=44, compact=True))
         body = Text()
         body.append(f"Lift the {v.mortgage} now for {money(game, ctx['lift_cost'])}", style="bold")
-        body.append(f", or keep it under {v.mortgage} and pay {money(game, ctx['interest'])} "
-                    "interest now; lifting it later costs the interest again.\n")
+        if ctx["interest"]:
+            body.append(f", or keep it under {v.mortgage} and pay "
+                        f"{money(game, ctx['interest'])} interest now; lifting it later costs "
+                        "the interest again.\n")
+        else:
+            body.append(f", or keep it under {v.mortgage} for nothing now (lift it later).\n")
         body.append(f"Cash {money(game, game.st.players[pend.player].cash)}")
         self.query_one("#body", Static).update(body)
         self.set_button("lift_mortgage", A.A_LIFT, f"Lift for {money(game, ctx['lift_cost'])} [l]")
         self.set_button("keep_mortgage", A.A_KEEP,
-                        f"Keep, pay {money(game, ctx['interest'])} [k]")
+                        f"Keep, pay {money(game, ctx['interest'])} [k]" if ctx["interest"]
+                        else "Keep [k]")
         self.focus_default("lift_mortgage", "keep_mortgage")
 
 

@@ -25,7 +25,7 @@ KEYS_MD = """\
 | `a` | send it to auction instead |
 | digits, Enter | in an auction: type an amount and bid it |
 | `+` | in an auction: raise by the smallest step (the buttons: bigger steps) |
-| `d` | in an auction: drop out |
+| `d` | in an auction: pass (you may raise again while it is open) |
 | `m` | manage properties: build, sell, mortgage, lift mortgages |
 | `t` | propose a trade |
 | `e` | end your turn |
@@ -96,7 +96,9 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
     buy = "- **Buying**: land on a deed no one owns and you may buy it at its price"
     if r.auctions:
         buy += (f"; if you don't, the {v.bank} auctions it to the highest bidder (you may "
-                f"bid too; bids from {m(r.auction_min_bid)})")
+                f"bid too; bids from {m(r.auction_min_bid)}; "
+                + ("whoever passes is out)" if r.auction_pass_final else
+                   "a player who passed may raise again; it ends when no one will raise)"))
     else:
         buy += f"; if you don't, it stays with the {v.bank}"
     out.append(buy + ".")

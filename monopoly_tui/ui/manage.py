@@ -54,7 +54,7 @@ def action_effect(game: Game, action: Action) -> tuple[str, int]:
         return f"Sell {building_words(game, 'hotel' if hotel else 'house')} on {d.name}", value
     if k == A.A_SELL_ALL:
         g = spec.groups[action.target]
-        value = sum(P.sell_price(spec, P.building_value(spec, st, d)) for d in g.deeds)
+        value = sum(P.buildings_sale_value(spec, st, d) for d in g.deeds)
         return f"Sell every building on {g.name}", value
     if k == A.A_MORTGAGE:
         d = spec.deeds[action.target]

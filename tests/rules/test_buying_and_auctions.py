@@ -13,16 +13,16 @@ from monopoly_tui.engine.actions import IllegalAction
 from monopoly_tui.engine.frames import AuctionFrame, find_frame
 
 
-def _at_baltic_for_sale(players: int = 2):
+def _at_baltic_for_sale(players: int = 2, rules: dict[str, object] | None = None):
     """Ann rolls 1+2 from GO onto Baltic Avenue (price 60), which the bank holds."""
-    game = new_game(players=players)
+    game = new_game(players=players, rules=rules)
     roll(game, (1, 2))
     assert game.pending.kind == A.BUY
     return game
 
 
-def _declined(players: int = 2):
-    game = _at_baltic_for_sale(players)
+def _declined(players: int = 2, rules: dict[str, object] | None = None):
+    game = _at_baltic_for_sale(players, rules)
     act(game, A.A_AUCTION)
     assert game.pending.kind == A.AUCTION
     return game
@@ -102,23 +102,75 @@ def test_auction_winner_pays_the_bank_the_highest_bid() -> None:
     assert game.pending.kind == A.END_TURN and game.pending.player == 0
 
 
-def test_bidding_goes_round_the_table_until_one_bidder_is_left() -> None:
-    """Bidders are asked in turn; whoever drops out is not asked again; the auction ends when
-    all but the highest bidder have dropped out."""
+def test_bidding_goes_round_the_table_until_no_one_raises() -> None:
+    """Bidders are asked in turn; the auction ends when, after the last raise, every other
+    bidder has passed ('the auction ends when no player is willing to increase the bid')."""
     game = _declined(players=3)
     assert game.pending.context["bidders"] == [0, 1, 2]
     act(game, A.A_BID, amount=5)  # Ann
     assert game.pending.player == 1
     act(game, A.A_BID, amount=6)  # Bob
     assert game.pending.player == 2
-    act(game, A.A_DROP)  # Cid
+    act(game, A.A_DROP)  # Cid passes
     assert game.pending.player == 0
     act(game, A.A_BID, amount=7)  # Ann
     assert game.pending.player == 1
-    act(game, A.A_DROP)  # Bob
+    act(game, A.A_DROP)  # Bob passes
+    assert game.pending.player == 2  # Cid, who passed before Ann's raise, is asked again
+    act(game, A.A_DROP)  # Cid passes
     assert find_frame(game.st, AuctionFrame) is None
     assert game.st.owner[deed(game, "baltic")] == 0
     assert cashes(game) == [1493, 1500, 1500]
+
+
+def test_a_player_who_passed_may_raise_again_while_the_auction_is_open() -> None:
+    """Classic and NFL: 'the Banker immediately auctions it to the highest bidder, starting at
+    any price'; Lord of the Rings: 'the Banker ends the auction when no player is willing to
+    increase the bid'. A pass is not final: Cid passes, then, after Bob's raise, outbids him."""
+    game = _declined(players=3)
+    act(game, A.A_BID, amount=5)  # Ann
+    events = act(game, A.A_DROP)  # Bob passes
+    assert "auction_pass" in kinds(events)
+    assert game.pending.context["passed"] == [1]
+    act(game, A.A_DROP)  # Cid passes: every other bidder passed after Ann's raise
+    assert game.st.owner[deed(game, "baltic")] == 0
+    game = _declined(players=3)
+    act(game, A.A_BID, amount=5)  # Ann
+    act(game, A.A_DROP)  # Bob passes
+    act(game, A.A_BID, amount=6)  # Cid raises
+    assert game.pending.player == 0 and game.pending.context["passed"] == []
+    act(game, A.A_DROP)  # Ann passes
+    assert game.pending.player == 1  # Bob, who passed, may answer Cid's raise
+    assert A.A_BID in {a.kind for a in game.pending.choices}
+    act(game, A.A_BID, amount=8)  # Bob raises again
+    act(game, A.A_DROP)  # Cid passes
+    act(game, A.A_DROP)  # Ann passes
+    assert game.st.owner[deed(game, "baltic")] == 1
+    assert cashes(game) == [1500, 1492, 1500]
+
+
+def test_auction_closes_when_all_but_the_high_bidder_passed_after_the_last_raise() -> None:
+    """It closes when, after the last raise, every other player still able to bid has passed:
+    a player who cannot reach the smallest bid is not waited for."""
+    game = _declined(players=3)
+    cash(game, 1500, 1500, 20)
+    act(game, A.A_BID, amount=10)  # Ann
+    act(game, A.A_BID, amount=30)  # Bob: more than Cid could ever raise
+    assert game.pending.player == 0  # Cid left by himself
+    assert game.pending.context["bidders"] == [0, 1]
+    act(game, A.A_DROP)  # Ann passes
+    assert game.st.owner[deed(game, "baltic")] == 1
+
+
+def test_house_rule_a_pass_is_final() -> None:
+    """The house rule 'auction_pass_final': whoever passes is out and never asked again."""
+    game = _declined(players=3, rules={"auction_pass_final": True})
+    act(game, A.A_BID, amount=5)  # Ann
+    act(game, A.A_DROP)  # Bob drops out
+    assert game.pending.context["bidders"] == [0, 2]
+    act(game, A.A_BID, amount=6)  # Cid
+    act(game, A.A_DROP)  # Ann drops out: Cid wins, Bob is not asked again
+    assert game.st.owner[deed(game, "baltic")] == 2
 
 
 def test_auction_ends_when_all_others_drop_after_a_bid() -> None:
@@ -216,8 +268,10 @@ def test_after_a_bidder_is_priced_out_the_next_in_order_is_asked() -> None:
     act(game, A.A_AUCTION)
     act(game, A.A_DROP)  # Ann
     act(game, A.A_BID, amount=70)  # Bob; Cid (60 to his name) cannot reach 71
-    assert game.pending.context["bidders"] == [1, 3]
+    assert game.pending.context["bidders"] == [0, 1, 3]  # Ann passed, but may raise again
     assert game.pending.player == 3
     act(game, A.A_DROP)  # Dee
+    assert game.pending.player == 0
+    act(game, A.A_DROP)  # Ann
     assert game.st.owner[deed(game, "baltic")] == 1
     assert cashes(game) == [1440, 1430, 60, 1500]

@@ -114,6 +114,20 @@ def test_both_utilities_charge_10_times_the_roll() -> None:
     assert cashes(game) == [1430, 1570]
 
 
+def test_game_of_thrones_utilities_roll_the_dice_for_the_rent() -> None:
+    """Game of Thrones: 'Utilities ... Roll the dice and multiply the result by 4 - this is
+    the rent you must pay. If the owning player owns both ..., multiply the result by 10!'
+    A new roll for the rent, not the roll that landed the visitor (the classic rule)."""
+    for owned, factor in ((("electric-company",), 4),
+                          (("electric-company", "water-works"), 10)):
+        game = new_game("got")
+        give(game, 1, *owned)
+        place(game, 0, "reading-railroad")
+        events = roll(game, (3, 4), (6, 5))  # 7 lands on the utility; the rent's roll is 11
+        assert [e.amount for e in events if e.kind == "rent_roll"] == [11]
+        assert cashes(game) == [1500 - factor * 11, 1500 + factor * 11]
+
+
 def test_mortgaged_deed_collects_no_rent() -> None:
     """'A property that is mortgaged collects no rent.'"""
     game = new_game()

@@ -100,12 +100,48 @@ async def test_auction_between_two_humans_with_raises_typed_bid_and_drop() -> No
         await pilot.press("1", "5", "0", "enter")
         await settle(pilot)
         assert _auction(st).high_bid == 150 and _auction(st).high_bidder == 0
-        await pilot.press("d")  # Bob drops out
+        await pilot.press("d")  # Bob passes: Ann's raise stands
         await settle(pilot)
         assert _auction(st) is None
         assert st.owner[d] == 0 and st.players[0].cash == 1500 - 150
         assert on_top(app) == "GameScreen"
         assert "Ann won Boardwalk at auction for $150" in s.log
+
+
+async def test_auction_a_player_who_passed_may_raise_again_in_the_dialog() -> None:
+    """'The auction ends when no player is willing to increase the bid': Bob passes, Cid
+    raises, and Bob, marked '(passed)' meanwhile, is asked again and raises; the dialog's
+    key is 'Pass', not 'Drop out'."""
+    s = new_session("classic", [("Ann", True), ("Bob", True), ("Cid", True)])
+    d = deed_id(s, "Boardwalk")
+    at_buy(s, 0, d)
+    st = s.game.st
+    async with started(s) as (app, pilot):
+        await pilot.press("a")
+        await settle(pilot)
+        assert on_top(app) == "AuctionScreen"
+        assert "Pass [d]" in str(app.screen.query_one("#drop").label)
+        await pilot.press("1", "0", "enter")  # Ann bids 10
+        await settle(pilot)
+        await pilot.press("d")  # Bob passes
+        await settle(pilot)
+        assert s.pending.player == 2
+        assert "Bob" in text_of(app, "#bidders") and "(passed)" in text_of(app, "#bidders")
+        await pilot.press("2", "0", "enter")  # Cid raises to 20
+        await settle(pilot)
+        assert s.pending.player == 0
+        await pilot.press("d")  # Ann passes
+        await settle(pilot)
+        assert s.pending.player == 1  # Bob, who passed, answers Cid's raise
+        await pilot.press("3", "0", "enter")  # and raises to 30
+        await settle(pilot)
+        await pilot.press("d")  # Cid passes
+        await settle(pilot)
+        await pilot.press("d")  # Ann passes
+        await settle(pilot)
+        assert _auction(st) is None
+        assert st.owner[d] == 1 and st.players[1].cash == 1500 - 30
+        assert "Bob passed (and may still raise while the auction is open)" in s.log
 
 
 async def test_auction_amount_field_footer_shows_enter_to_bid() -> None:

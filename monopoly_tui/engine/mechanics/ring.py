@@ -21,7 +21,8 @@ tracker...) are data. The clauses, in our words:
   bearer (the defender) or is rolled again, as the edition says (``battle_tie``).
 - **The bearer** pays no rent and no tax space, stays put on Go to Jail (the turn ends) and
   does not go to jail for doubles (``waives``, ``spares_jail``). Cards still apply: a card that
-  sends the bearer to jail drops the Ring on the card's space (``jailed``).
+  sends the bearer to jail drops the Ring on the card's space (``jailed``), and a card's own
+  rent ("pay its owner twice the rent") is paid.
 - **The Eye**: a bearer who rolls the Eye on either die, and still bears the Ring when the move
   is resolved, drops it where the token stands and pays the current circle's penalty
   (``rolled``, ``RingEyeFrame``); then the tracker goes back to Start.
@@ -399,11 +400,16 @@ class RingMeetingFrame(Frame):
             return
         if offer:
             raise IllegalAction(a, "the bearer does not battle: offer the Ring or keep it")
-        # A battle: ending the move here if the mover was passing by.
+        # A battle: ending the move here if the mover was passing by ("If you would pass the
+        # Ring-bearer and you want to battle, end your move on their space"). The space is then
+        # carried out as a plain landing: a card's multipliers were meant for the card's
+        # destination, not for the bearer's space.
         game.pop(self)
         walk = game.find(WalkFrame)
-        if walk is not None:
+        if walk is not None and walk.left > 0:
             walk.left = 0
+            walk.rent_mult = 1
+            walk.dice_mult = 0
         game.emit_all(battle(game, p, q))
 
 
@@ -516,8 +522,10 @@ class Ring(Mechanic):
 
     def waives(self, game: Game, kind: str, payer: int, payee: int, deed: int,
                space: int) -> bool:
-        """The bearer pays no rent and no tax space."""
-        if not bears(game.st, payer):
+        """The bearer pays no rent and no tax space. A rent a Quest card names ('pay its
+        owner twice the rent', kind ``card_rent``) is the card telling the bearer to pay: it
+        is not waived ("if a card tells you to pay money ... you must do so")."""
+        if kind not in ("rent", "tax") or not bears(game.st, payer):
             return False
         if kind == "rent":
             game.emit(Event("ring_spared", player=payer, other=payee, deed=deed, text="rent"))

@@ -164,10 +164,12 @@ class SpaceTile(Widget):
         elif level:
             build.append("▮" * level, style="bold #3ddc6a")
 
-        # status: tokens left, owner (and mortgage) right
+        # status: tokens left, owner (and mortgage) right. The owner is "●" and the seat
+        # number, so ownership reads without colour too (NO_COLOR, a monochrome theme).
         right = Text()
         if deed >= 0 and st.owner[deed] >= 0:
-            right.append("●", style=player_color(st.owner[deed]))
+            owner = st.owner[deed]
+            right.append(f"●{owner + 1}", style=f"bold {player_color(owner)}")
         if mortgaged:
             right.append("M", style="bold #ff5555")
         if ring_space(st) == self.space:  # the Ring lies here, dropped

@@ -163,7 +163,10 @@ class PlayerPanel(Static):
         self.set_class(pl.bankrupt, "-bankrupt")
         self.set_class(bool(sig[6]), "-current")
         self.set_class(bool(sig[7]), "-deciding")
-        head = player_tag(game, p)
+        # whose turn it is, and who else is deciding now (an auction's bidder, a trade's
+        # partner), by a sign as well as the panel's tint: it reads without colour too
+        head = Text("▶ " if sig[6] else "▷ " if sig[7] else "  ", style="bold")
+        head.append_text(player_tag(game, p))
         head.append(f" · {pl.token}", style="dim")
         if not s.seats[p].human:
             head.append(" · computer", style="dim italic")

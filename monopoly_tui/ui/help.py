@@ -32,6 +32,7 @@ KEYS_MD = """\
 | `u` | undo your last decision (no dice, card or other player's choice since) |
 | `c` | ask for rent you are owed (editions where the owner must ask) |
 | `s` | save the game |
+| `g` | statistics so far: net worth, rent by colour group, the landing heat map |
 | arrows / click | pick a space to see its title deed (Esc: back to the last card) |
 | PgUp / PgDn | scroll the log |
 | `?` | this help |
@@ -42,7 +43,9 @@ The footer shows only the keys you can use at that moment. The mouse works too.
 
 **On the board** each space shows its colour band (with ▮ per building, or the first letter of
 the edition's word for a hotel), its short name (struck through when mortgaged), the owner's ●
-in their colour, an **M** when mortgaged, and the numbered tokens of the players standing there.
+and seat number (●2) in their colour, an **M** when mortgaged, and the numbered tokens of the
+players standing there. In the player panels ▶ marks whose turn it is and ▷ another player
+deciding now (a bid, a trade answer).
 """
 
 

@@ -1,5 +1,5 @@
 """The charts: the in-game statistics view (key g and the palette) and the results screen's
-charts, driven like a player; SVG snapshots of both."""
+charts, driven like a player (their SVG snapshot is in test_ui_snapshots.py)."""
 
 from __future__ import annotations
 
@@ -135,14 +135,3 @@ async def test_the_results_show_how_the_game_went() -> None:
         for g in s.spec.groups:
             assert g.name in text
         assert "after 12 rounds" in text
-
-
-def test_snapshot_statistics_view(snap_compare: Any) -> None:
-    from test_ui_snapshots import _idle, _with
-
-    async def open_stats(pilot: Any) -> None:
-        await pilot.press("g")
-
-    assert snap_compare(MonopolyApp(pace="instant"), terminal_size=SIZE,
-                        run_before=_with(_midgame(), open_stats))
-    del _idle

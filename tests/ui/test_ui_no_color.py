@@ -1,5 +1,6 @@
 """Colour is never the only sign: ownership, mortgages, whose turn it is and the Ring read in
-plain text too, and the game at ``NO_COLOR`` (an SVG snapshot) shows them in shades of grey."""
+plain text too; the game at ``NO_COLOR`` shows them in shades of grey (its SVG snapshot,
+test_late_ring_game_at_no_color, is in test_ui_snapshots.py)."""
 
 from __future__ import annotations
 
@@ -74,14 +75,3 @@ async def test_no_color_turns_the_screen_grey(monkeypatch: pytest.MonkeyPatch) -
     async with app.run_test() as pilot:
         await settle(pilot)
         assert any(isinstance(f, Monochrome | NoColor) for f in app.get_line_filters())
-
-
-def test_snapshot_a_late_ring_game_at_no_color(snap_compare: Any,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    """Lord of the Rings late on (owners, buildings, mortgages, the Ring) at NO_COLOR: the
-    owners' ●N, the M of a mortgage, ▶ for whose turn, the Ring's bearer, in greys."""
-    from test_ui_snapshots import _with
-
-    monkeypatch.setenv("NO_COLOR", "1")
-    s = late_game("lotr", players=4, humans=2, seed=11)
-    assert snap_compare(MonopolyApp(pace="instant"), terminal_size=SIZE, run_before=_with(s))

@@ -111,3 +111,24 @@ def test_end_of_the_game(snap_compare: Any) -> None:
     play_plain(s, 100_000, stop_at_human_roll=False)
     assert s.game.over
     assert snap_compare(MonopolyApp(pace="instant"), terminal_size=SIZE, run_before=_with(s))
+
+
+def test_statistics_view(snap_compare: Any) -> None:
+    """g during a game: the landing heat map on the board, net worth and rent by group."""
+    s = new_session("classic", [("Ann", True), ("Bob", False), ("Cy", False), ("Di", False)],
+                    seed=5)
+    play_plain(s, 500)
+
+    async def open_stats(pilot: Any) -> None:
+        await pilot.press("g")
+
+    assert snap_compare(MonopolyApp(pace="instant"), terminal_size=SIZE,
+                        run_before=_with(s, open_stats))
+
+
+def test_late_ring_game_at_no_color(snap_compare: Any, monkeypatch: Any) -> None:
+    """Lord of the Rings late on (owners, buildings, mortgages, the Ring) at NO_COLOR: the
+    owners' ●N, the M of a mortgage, ▶ for whose turn, the Ring's bearer, in greys."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    s = late_game("lotr", players=4, humans=2, seed=11)
+    assert snap_compare(MonopolyApp(pace="instant"), terminal_size=SIZE, run_before=_with(s))

@@ -13,6 +13,7 @@ from rich.console import Console
 from states import deed_id
 from textual.filter import Monochrome, NoColor
 
+from monopoly_tui.engine.mechanics.ring import ring_bearer, ring_of
 from monopoly_tui.ui.app import MonopolyApp
 from monopoly_tui.ui.demo import late_game
 
@@ -59,11 +60,13 @@ async def test_whose_turn_reads_in_the_player_panels() -> None:
 
 async def test_the_ring_bearer_is_named() -> None:
     s = late_game("lotr", players=4, humans=2, seed=11)
-    bearer = s.game.st.ring_bearer
+    bearer = ring_bearer(s.game.st)
     assert bearer >= 0
     async with started(s) as (app, _pilot):
         panel = _plain(app.game_screen().query_one(f"#player-{bearer}").content)
-        assert f"◎ {s.spec.ring.bearer}" in panel  # type: ignore[union-attr]
+        ring_spec = ring_of(s.spec)
+        assert ring_spec is not None
+        assert f"◎ {ring_spec.bearer}" in panel
         ring = _plain(app.game_screen().query_one("#ring").content, 80)  # type: ignore[attr-defined]
         assert s.game.st.players[bearer].name in ring
 

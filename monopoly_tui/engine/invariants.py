@@ -104,8 +104,10 @@ def check_play(game: Game) -> list[str]:
         out.append(
             f"hotels: bank {st.bank_hotels} + built {hotels} != supply {r.building_supply_hotels}"
         )
+    kept = [h for m in game.mechanics for h in m.held_cards(st)]
     for deck in spec.decks:
         held = sum(1 for pl in players for dk, _ in pl.cards if dk == deck.index)
+        held += sum(1 for dk, _ in kept if dk == deck.index)
         if len(st.decks[deck.index]) + held != len(deck.cards):
             out.append(
                 f"deck {deck.id}: {len(st.decks[deck.index])} in the deck + {held} held"
@@ -220,6 +222,11 @@ def check_state(spec: Spec, st: GameState) -> list[str]:
             elif (di, ci) in seen:
                 bad(f"players[{i}].cards: card ({di}, {ci}) is in two places")
             seen[(di, ci)] = "hand"
+    for m in mechanics_for(spec):
+        for di, ci in m.held_cards(st):
+            if (di, ci) in seen:
+                bad(f"mech.{m.NAME}: card ({di}, {ci}) is in two places")
+            seen[(di, ci)] = m.NAME
     for di, deck in enumerate(spec.decks):
         missing = [ci for ci in range(len(deck.cards)) if (di, ci) not in seen]
         if missing:

@@ -5,7 +5,7 @@ Pure functions of the edition (``Spec``) and the ``GameState``; nothing here cha
 
 from __future__ import annotations
 
-from monopoly_tui.engine.spec import COUNT_RENT, DICE_RENT, STREET, Spec
+from monopoly_tui.engine.spec import COUNT_RENT, DICE_RENT, LOCATION, STREET, Spec
 from monopoly_tui.engine.state import GameState
 
 
@@ -78,6 +78,9 @@ def rent_due(
         return street_rent(spec, st, deed) * rent_multiplier
     if d.kind == COUNT_RENT:
         return count_rent(spec, st, deed) * rent_multiplier
+    if d.kind == LOCATION:  # a secured location's tax: its amount, double for the whole pair
+        whole = count_owned(spec, st, st.owner[deed], d.group) == len(spec.groups[d.group].deeds)
+        return d.rent[0] * (2 if whole else 1) * rent_multiplier
     if d.kind == DICE_RENT:
         if dice_multiplier:
             return dice_multiplier * new_roll

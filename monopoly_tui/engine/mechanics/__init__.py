@@ -38,7 +38,12 @@ def mechanics_for(spec: Spec) -> list[Mechanic]:
 
 def _builtin() -> None:
     # The built-in mechanics register themselves when imported.
-    from monopoly_tui.engine.mechanics import dnd_config, ring  # noqa: F401
+    from monopoly_tui.engine.mechanics import (  # noqa: F401
+        dnd_adventures,
+        dnd_checks,
+        dnd_config,
+        ring,
+    )
 
 
 _builtin()

@@ -21,7 +21,8 @@ The rule points, in the order a turn meets them:
 8. ``salary`` — GO's salary is paid: the amount may change.
 9. ``jailed`` — a player goes to jail.
 10. ``leaves`` — a player goes bankrupt and leaves the game (before the event is told).
-11. ``check`` — the mechanic's invariants: what in the state breaks its rules.
+11. ``held_cards`` — the cards the mechanic keeps out of their decks (counted as held).
+12. ``check`` — the mechanic's invariants: what in the state breaks its rules.
 
 And for the log: ``describe`` (a line for each of its ``event_kinds``), ``reason_words`` (what
 a payment of its own reason is for) and ``end_words`` (how a game it ended was won).
@@ -108,6 +109,11 @@ class Mechanic:
         """``player`` goes bankrupt and leaves the game."""
 
     # ------------------------------------------------------------ checks and words
+
+    def held_cards(self, st: GameState) -> list[tuple[int, int]]:
+        """The cards this mechanic keeps out of their decks (the Item cards players hold), as
+        (deck, card) pairs: the invariants count them as held."""
+        return []
 
     def check(self, spec: Spec, st: GameState) -> list[str]:
         """What in the state breaks this mechanic's rules, as lines naming the field."""

@@ -15,6 +15,7 @@ from monopoly_tui.engine.frames import (
     TransfersFrame,
     receive_mortgaged,
 )
+from monopoly_tui.engine.mechanics.base import overrides
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
@@ -25,6 +26,9 @@ def go_bankrupt(game: Game, p: int, creditor: int) -> None:
     bank, whose deeds are auctioned unmortgaged. Buildings go back to the bank at the sale
     price first; what others owed the bankrupt player is owed to their creditor."""
     st, spec = game.st, game.spec
+    for m in game.mechanics:  # (rare: asked of every mechanic, not a listener list)
+        if overrides(m, "insolvent") and m.insolvent(game, p, creditor):
+            return
     pl = st.players[p]
     for d in range(len(spec.deeds)):
         if st.owner[d] == p and st.buildings[d]:

@@ -41,6 +41,7 @@ def _builtin() -> None:
     from monopoly_tui.engine.mechanics import (  # noqa: F401
         dnd_adventures,
         dnd_checks,
+        dnd_close_to_death,
         dnd_config,
         ring,
     )

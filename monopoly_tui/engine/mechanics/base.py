@@ -20,7 +20,8 @@ The rule points, in the order a turn meets them:
    why in an event), or change the amount (double rent...).
 8. ``salary`` — GO's salary is paid: the amount may change.
 9. ``jailed`` — a player goes to jail.
-10. ``leaves`` — a player goes bankrupt and leaves the game (before the event is told).
+10. ``insolvent`` — a player cannot pay: True keeps them in the game (the mechanic settles it);
+    else ``leaves`` — a player goes bankrupt and leaves the game (before the event is told).
 11. ``held_cards`` — the cards the mechanic keeps out of their decks (counted as held).
 12. ``check`` — the mechanic's invariants: what in the state breaks its rules.
 
@@ -46,7 +47,7 @@ if TYPE_CHECKING:
     from monopoly_tui.engine.state import GameState
 
 HOOKS = ("setup", "before_roll", "rolled", "spares_jail", "step", "landed", "waives",
-         "adjusts", "salary", "jailed", "leaves")
+         "adjusts", "salary", "jailed", "insolvent", "leaves")
 """The hooks the core calls during play (``check`` and ``describe`` are asked by
 ``engine.invariants`` and ``engine.describe``)."""
 
@@ -104,6 +105,11 @@ class Mechanic:
 
     def jailed(self, game: Game, player: int) -> None:
         """``player`` goes to jail."""
+
+    def insolvent(self, game: Game, player: int, creditor: int) -> bool:
+        """``player`` cannot pay ``creditor`` (-1: the bank) even by raising every coin; True
+        when the mechanic deals with it and the player stays in the game (close to death)."""
+        return False
 
     def leaves(self, game: Game, player: int) -> None:
         """``player`` goes bankrupt and leaves the game."""

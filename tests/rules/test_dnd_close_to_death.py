@@ -1,0 +1,86 @@
+"""Dungeons & Dragons: Honor Among Thieves, "Can't pay? You're close to death" (rulebook:DND),
+from hand-made states."""
+
+from __future__ import annotations
+
+from dnd_helpers import deed, dnd_game, give_item, script, stand_before
+
+from monopoly_tui.engine.actions import Action, Event
+from monopoly_tui.engine.describe import describe
+from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.invariants import check_play
+from monopoly_tui.engine.mechanics.dnd_adventures import state as adventures
+from monopoly_tui.engine.mechanics.dnd_checks import A_USE_ITEM, USE_ITEMS
+from monopoly_tui.engine.mechanics.dnd_close_to_death import state
+
+
+def broke_on_bobs_pair(cash: int = 30) -> tuple[Game, list[Event]]:
+    """Ann, with ``cash`` gold, lands on Waterdeep, where Bob holds the pair (tax 80)."""
+    game = dnd_game()
+    for sid in ("waterdeep", "neverwinter"):
+        game.st.owner[deed(game, sid)] = 1
+        adventures(game).revealed[deed(game, sid)] = True
+    game.st.bank_net -= 300 - cash  # (the ledger: the rest was spent at the Bank)
+    game.st.players[0].cash = cash
+    stand_before(game, 0, "waterdeep")
+    script(game, 1)
+    events = game.act(Action("roll", 0))
+    if game.pending.kind == "debt":
+        events += game.act(next(a for a in game.pending.choices if a.kind == "bankrupt"))
+    return game, events
+
+
+def test_who_cannot_pay_pays_what_they_can_and_is_close_to_death_still_in_the_game() -> None:
+    game, events = broke_on_bobs_pair(30)
+    assert game.st.players[0].cash == 0 and game.st.players[1].cash == 330
+    assert state(game).close[0] and not game.st.players[0].bankrupt
+    assert not game.over and not game.st.frames
+    assert "Ann cannot pay and is close to death" in [describe(e, game) for e in events]
+    assert check_play(game) == []
+
+
+def test_close_to_death_a_player_does_not_move_but_rolls_to_revive() -> None:
+    game, _ = broke_on_bobs_pair()
+    game.act(Action("end_turn", 0))
+    while game.st.current != 0:  # Bob's turn, as the first choices play it
+        game.act(game.pending.choices[0])
+    where = game.st.players[0].position
+    script(game, 8)
+    events = game.act(Action("roll", 0))
+    assert game.st.players[0].position == where
+    assert not state(game).close[0] and game.st.players[0].cash == 50
+    assert game.pending.kind == "end_turn"
+    assert "Ann revives and takes 50 gold from the Bank" in [describe(e, game) for e in events]
+
+
+def test_a_roll_under_the_target_leaves_the_player_close_to_death() -> None:
+    game, _ = broke_on_bobs_pair()
+    game.st.current = 0
+    game.st.stage = "pre_roll"
+    script(game, 7)
+    game.act(Action("roll", 0))
+    assert state(game).close[0] and game.st.players[0].cash == 0
+    assert game.pending.kind == "end_turn"
+
+
+def test_items_may_help_the_revival_roll() -> None:
+    game, _ = broke_on_bobs_pair()
+    game.st.current = 0
+    game.st.stage = "pre_roll"
+    give_item(game, 0, add=2)
+    script(game, 6)
+    game.act(Action("roll", 0))
+    assert game.pending.kind == USE_ITEMS
+    game.act(Action(A_USE_ITEM, 0, 0))
+    assert not state(game).close[0] and game.st.players[0].cash == 50
+
+
+def test_after_reviving_the_player_plays_on_as_usual() -> None:
+    game, _ = broke_on_bobs_pair()
+    state(game).close[0] = False
+    game.st.current = 0
+    game.st.stage = "pre_roll"
+    script(game, 2)
+    start = game.st.players[0].position
+    game.act(Action("roll", 0))
+    assert game.st.players[0].position == start + 2

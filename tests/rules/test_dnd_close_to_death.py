@@ -11,7 +11,7 @@ from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.invariants import check_play
 from monopoly_tui.engine.mechanics.dnd_adventures import state as adventures
 from monopoly_tui.engine.mechanics.dnd_checks import A_USE_ITEM, USE_ITEMS
-from monopoly_tui.engine.mechanics.dnd_close_to_death import state
+from monopoly_tui.engine.state import INSOLVENT, PLAYING
 
 
 def broke_on_bobs_pair(cash: int = 30) -> tuple[Game, list[Event]]:
@@ -33,7 +33,7 @@ def broke_on_bobs_pair(cash: int = 30) -> tuple[Game, list[Event]]:
 def test_who_cannot_pay_pays_what_they_can_and_is_close_to_death_still_in_the_game() -> None:
     game, events = broke_on_bobs_pair(30)
     assert game.st.players[0].cash == 0 and game.st.players[1].cash == 330
-    assert state(game).close[0] and not game.st.players[0].bankrupt
+    assert game.st.players[0].status == INSOLVENT and not game.st.players[0].bankrupt
     assert not game.over and not game.st.frames
     assert "Ann cannot pay and is close to death" in [describe(e, game) for e in events]
     assert check_play(game) == []
@@ -48,7 +48,7 @@ def test_close_to_death_a_player_does_not_move_but_rolls_to_revive() -> None:
     script(game, 8)
     events = game.act(Action("roll", 0))
     assert game.st.players[0].position == where
-    assert not state(game).close[0] and game.st.players[0].cash == 50
+    assert game.st.players[0].status == PLAYING and game.st.players[0].cash == 50
     assert game.pending.kind == "end_turn"
     assert "Ann revives and takes 50 gold from the Bank" in [describe(e, game) for e in events]
 
@@ -59,7 +59,7 @@ def test_a_roll_under_the_target_leaves_the_player_close_to_death() -> None:
     game.st.stage = "pre_roll"
     script(game, 7)
     game.act(Action("roll", 0))
-    assert state(game).close[0] and game.st.players[0].cash == 0
+    assert game.st.players[0].status == INSOLVENT and game.st.players[0].cash == 0
     assert game.pending.kind == "end_turn"
 
 
@@ -72,12 +72,12 @@ def test_items_may_help_the_revival_roll() -> None:
     game.act(Action("roll", 0))
     assert game.pending.kind == USE_ITEMS
     game.act(Action(A_USE_ITEM, 0, 0))
-    assert not state(game).close[0] and game.st.players[0].cash == 50
+    assert game.st.players[0].status == PLAYING and game.st.players[0].cash == 50
 
 
 def test_after_reviving_the_player_plays_on_as_usual() -> None:
     game, _ = broke_on_bobs_pair()
-    state(game).close[0] = False
+    game.st.players[0].status = PLAYING
     game.st.current = 0
     game.st.stage = "pre_roll"
     script(game, 2)

@@ -4,28 +4,27 @@ whose numbers are the spec's ``CloseToDeathSpec``; the revival roll is a ``d20_c
 The clauses, in our words:
 
 - **Can't pay**: a player who cannot pay pays what they can, down to nothing, and is then
-  close to death, still in the game (``insolvent``): the rest of what they owe is forgiven.
+  close to death, still in the game (``Player.status`` is ``INSOLVENT``): the rest of what they
+  owe is forgiven.
 - **Revival**: a player close to death does not move. At the start of each of their turns
   they roll the check die instead (``before_roll``): the revival target or more revives them:
-  they take the reward from the bank and end the turn; from their next turn they play as
-  usual. Less, and the turn ends (items may help the roll; a 1 and a 20 are criticals as
-  always).
+  they take the reward from the bank (their status is ``PLAYING`` again) and end the turn;
+  from their next turn they play as usual. Less, and the turn ends (items may help the roll;
+  a 1 and a 20 are criticals as always).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from monopoly_tui.engine.actions import Event
-from monopoly_tui.engine.frame import MechanicState, mechanic_state
 from monopoly_tui.engine.frames import DebtsFrame
 from monopoly_tui.engine.mechanics import register
 from monopoly_tui.engine.mechanics.base import Mechanic
 from monopoly_tui.engine.mechanics.dnd_checks import on_check_done, start_check
 from monopoly_tui.engine.mechanics.dnd_config import CLOSE_TO_DEATH, CloseToDeathSpec
 from monopoly_tui.engine.spec import Spec
-from monopoly_tui.engine.state import GameState
+from monopoly_tui.engine.state import INSOLVENT, PLAYING, GameState
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.describe import Words
@@ -34,28 +33,15 @@ if TYPE_CHECKING:
 REVIVE = "revive"
 
 
-@dataclass(slots=True)
-class CloseToDeathState(MechanicState):
-    """Who is close to death, by seat."""
-
-    close: list[bool] = field(default_factory=list)
-
-
-mechanic_state(CloseToDeathState, CLOSE_TO_DEATH)
-
-
 def config(spec: Spec) -> CloseToDeathSpec:
     c = spec.mechanics[CLOSE_TO_DEATH]
     assert isinstance(c, CloseToDeathSpec)
     return c
 
 
-def state(game: Game) -> CloseToDeathState:
-    s = game.st.mech[CLOSE_TO_DEATH]
-    assert isinstance(s, CloseToDeathState)
-    while len(s.close) < len(game.st.players):
-        s.close.append(False)
-    return s
+def close_to_death(st: GameState, p: int) -> bool:
+    """``p`` is close to death: could not pay, still in the game (``INSOLVENT``)."""
+    return st.players[p].status == INSOLVENT
 
 
 def revive_target(game: Game, p: int) -> int:
@@ -67,7 +53,7 @@ def revive_done(game: Game, p: int, about: int, won: bool, natural: int) -> None
     if not won:
         game.emit(Event("still_close_to_death", player=p))
         return
-    state(game).close[p] = False
+    game.st.players[p].status = PLAYING
     reward = config(game.spec).revive_reward
     game.bank_pays(p, reward)
     game.emit(Event("revived", player=p, amount=reward))
@@ -80,12 +66,6 @@ class CloseToDeath(Mechanic):
     """Who cannot pay is close to death and rolls to revive (the module's docstring)."""
 
     NAME = CLOSE_TO_DEATH
-
-    def new_state(self) -> MechanicState | None:
-        return CloseToDeathState()
-
-    def setup(self, game: Game) -> None:
-        state(game).close = [False] * len(game.st.players)
 
     def insolvent(self, game: Game, player: int, creditor: int) -> bool:
         st = game.st
@@ -106,7 +86,7 @@ class CloseToDeath(Mechanic):
                 game.pop(debts)
         if any(f.belongs_to(player) for f in st.frames):  # their move, their choices
             st.frames = [f for f in st.frames if not f.belongs_to(player)]
-        state(game).close[player] = True
+        pl.status = INSOLVENT
         game.emit(Event("close_to_death", player=player))
         if player == st.current:
             st.again = False
@@ -114,20 +94,15 @@ class CloseToDeath(Mechanic):
         return True
 
     def before_roll(self, game: Game, player: int) -> bool:
-        if not state(game).close[player]:
+        if not close_to_death(game.st, player):
             return False
         game.st.stage = "post_move"  # no move: the revival roll is the turn
         start_check(game, player, revive_target(game, player), REVIVE, player)
         return True
 
     def check(self, spec: Spec, st: GameState) -> list[str]:
-        s = st.mech.get(CLOSE_TO_DEATH)
-        if not isinstance(s, CloseToDeathState):
-            return []
-        return [f"mech.{CLOSE_TO_DEATH}.close[{p}]: player {p} is close to death with "
-                f"{st.players[p].cash} gold"
-                for p, c in enumerate(s.close) if c and p < len(st.players)
-                and st.players[p].cash < 0]
+        return [f"players[{p}]: close to death with {pl.cash} gold"
+                for p, pl in enumerate(st.players) if pl.status == INSOLVENT and pl.cash < 0]
 
     def event_kinds(self) -> frozenset[str]:
         return frozenset({"close_to_death", "revived", "still_close_to_death"})

@@ -5,6 +5,12 @@ spaces): space 0 in the bottom-right corner, then leftwards along the bottom, up
 along the top and down the right side, as on the printed board. The centre area is whatever
 widget the screen gives.
 
+A track too long for one readable ring (more than ``RING_MAX`` spaces: Longest Game Ever's 96)
+is cut into equal sections (``sections``: three thirds of 32 for 96). The ring then shows one
+section, full size, the one the action is in (the current player's token, or the space the
+cursor picked); above it ``TrackOverview`` draws the whole track, a line per section, with
+every token on it, so every token is always findable. ``[`` and ``]`` show another section.
+
 Each ``SpaceTile`` draws its space from the game state: the colour band with the buildings, the
 short name (struck through when mortgaged), the owner's mark and the tokens standing on it. A
 tile fits what room it has: 2 rows at the smallest terminal, 4 or 5 on a big one.
@@ -17,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Container
 from textual.message import Message
@@ -76,19 +83,77 @@ def ring_layout(n: int) -> RingLayout:
     return RingLayout(cols, rows, tuple(ring[:n]))
 
 
+RING_MAX = 48
+"""The most spaces one ring shows readably (13 a side); a longer track is cut into sections."""
+
+
+def sections(n: int) -> tuple[int, int]:
+    """How a track of ``n`` spaces is shown: (how many sections, spaces per section). One ring
+    up to ``RING_MAX`` spaces; beyond, sections of at most 40 (96 spaces: 3 of 32)."""
+    if n <= RING_MAX:
+        return 1, n
+    count = -(-n // 40)
+    return count, -(-n // count)
+
+
+SECTION_WORDS = {2: "half", 3: "third", 4: "quarter"}
+
+
+def section_word(count: int) -> str:
+    """What one section of the track is called: 'third' for three."""
+    return SECTION_WORDS.get(count, "part")
+
+
 RING_MARK = "◎"
 """The Ring on the board: after its bearer's token, or alone on the space where it lies."""
 RING_STYLE = "bold #f0c040"
 
+POT_STYLE = "bold #f0c040"
+
+
+def pot_text(game: Game, space: int) -> str:
+    """The Free Parking pot on a Free Parking space, when the rules keep one ('M500'); ''
+    elsewhere."""
+    spec = game.spec
+    if not spec.rules.free_parking_jackpot or spec.spaces[space].kind != FREE_PARKING:
+        return ""
+    return spec.vocab.money(game.st.pot)
+
+
 _KIND_MARK = {GO: "→", JAIL: "#", GO_TO_JAIL: "!", FREE_PARKING: "P", CARDS: "?", TAX: "$"}
 
 
-def _wrap(name: str, width: int, lines: int) -> list[str]:
+def _numbered(name: str) -> tuple[str, str]:
+    """A name and its trailing number ('Boardwalk 2': 'Boardwalk', ' 2'), or the name and ''."""
+    head, _, tail = name.rpartition(" ")
+    if head and tail.isdigit():
+        return head, " " + tail
+    return name, ""
+
+
+def fit(name: str, width: int) -> str:
+    """A name cut to ``width`` with '…'; a trailing number stays ('Mediter… 2': which version
+    of a deed a space is must stay readable)."""
+    if len(name) <= width:
+        return name
+    head, number = _numbered(name)
+    if number and width >= len(number) + 2:
+        return head[: width - len(number) - 1] + "…" + number
+    return name[: max(0, width - 1)] + "…"
+
+
+def _wrap(name: str, width: int, lines: int, *, cut: bool = False) -> list[str]:
+    """A name on at most ``lines`` lines of ``width``; ``cut``: on one line, the name cut
+    where it stops fitting ('St. Ja…') rather than after its first word ('St.…')."""
     if width <= 0 or lines <= 0:
         return []
+    if cut and lines == 1:
+        return [fit(name, width)]
     out = textwrap.wrap(name, width, break_long_words=False, break_on_hyphens=False) or [""]
-    out = [w if len(w) <= width else w[: max(0, width - 1)] + "…" for w in out]
+    out = [w if len(w) <= width else fit(w, width) for w in out]
     if len(out) > lines:
+        if _numbered(name)[1]:  # the version's number stays on the last line
+            return [*out[: lines - 1], fit(" ".join(out[lines - 1:]), width)]
         out = out[:lines]
         last = out[-1]
         out[-1] = (last[: max(0, width - 1)] + "…") if len(last) >= width else last + "…"
@@ -109,41 +174,59 @@ class SpaceTile(Widget):
             super().__init__()
             self.space = space
 
-    def __init__(self, game: Game, space: int, *, heat: bool = False) -> None:
-        super().__init__(id=f"space-{space}", classes="tile")
+    def __init__(self, game: Game, space: int, *, heat: bool = False,
+                 id: str | None = None) -> None:
+        super().__init__(id=f"space-{space}" if id is None else id, classes="tile")
         self.game = game
-        self.space = space
+        self.space = -1
         self.heat = heat
-        spec = game.spec
-        sp = spec.spaces[space]
-        self.add_class("-even" if space % 2 == 0 else "-odd")
-        if sp.kind in (GO, JAIL, GO_TO_JAIL, FREE_PARKING):
-            self.add_class("-corner")
+        self.cut_names = False
+        """Names cut on one line where they stop fitting (a sectioned board's tiles)."""
+        self.show(space)
+
+    def show(self, space: int) -> None:
+        """Show another space (a sectioned board's ring shows one section at a time); -1: an
+        empty cell (the last section of a track that does not divide evenly)."""
+        self.space = space
+        if not 0 <= space < self.game.spec.size:
+            self.space = -1
+            self.set_class(True, "-blank")
+            self.tooltip = None
+            return
+        self.set_class(False, "-blank")
+        sp = self.game.spec.spaces[space]
+        self.set_class(space % 2 == 0, "-even")
+        self.set_class(space % 2 == 1, "-odd")
+        self.set_class(sp.kind in (GO, JAIL, GO_TO_JAIL, FREE_PARKING), "-corner")
         self.tooltip = sp.name
 
     def on_click(self) -> None:
-        self.post_message(self.Picked(self.space))
+        if self.space >= 0:
+            self.post_message(self.Picked(self.space))
 
     def signature(self) -> tuple[object, ...]:
         """What the tile shows; it is redrawn only when this changes."""
+        if self.space < 0:
+            return (-1,)
         st = self.game.st
-        deed = self.game.spec.spaces[self.space].deed
+        sp = self.game.spec.spaces[self.space]
+        deed = sp.deed
         tokens = tuple(
             (p, pl.in_jail) for p, pl in enumerate(st.players)
             if pl.position == self.space and not pl.bankrupt
         )
         if self.heat:
             return (tuple(st.landings),)
-        ring = (ring_bearer(st), ring_space(st) == self.space)
+        ring = (self.space, ring_bearer(st), ring_space(st) == self.space)
         if deed < 0:
-            return (tokens, ring)
+            return (tokens, ring, st.pot if sp.kind == FREE_PARKING else 0)
         return (tokens, ring, st.owner[deed], st.buildings[deed], st.mortgaged[deed])
 
     # ------------------------------------------------------------------ drawing
 
     def render(self) -> Text:
         w, h = self.content_size.width, self.content_size.height
-        if w <= 0 or h <= 0:
+        if w <= 0 or h <= 0 or self.space < 0:
             return Text("")
         if self.heat:
             return self._render_heat(w, h)
@@ -174,6 +257,7 @@ class SpaceTile(Widget):
             right.append("M", style="bold #ff5555")
         if ring_space(st) == self.space:  # the Ring lies here, dropped
             right.append(RING_MARK, style=RING_STYLE)
+        pot = pot_text(game, self.space)
         bearer = ring_bearer(st)
         here = [p for p, pl in enumerate(st.players)
                 if pl.position == self.space and not pl.bankrupt]
@@ -205,9 +289,14 @@ class SpaceTile(Widget):
                     band.stylize(f"on {color}")
             else:
                 mark = _KIND_MARK.get(sp.kind, "")
-                band.append(mark.center(w), style="dim")
+                if pot and len(mark) + 1 + len(pot) <= w:
+                    band.append(f"{mark} {pot}".center(w), style=POT_STYLE)
+                elif pot:
+                    band.append(pot.center(w), style=POT_STYLE)
+                else:
+                    band.append(mark.center(w), style="dim")
             lines.append(band)
-            for line in _wrap(sp.short, w, h - 2):
+            for line in _wrap(sp.short, w, h - 2, cut=self.cut_names):
                 lines.append(Text(line, style=name_style))
             while len(lines) < h - 1:
                 lines.append(Text(""))
@@ -215,11 +304,14 @@ class SpaceTile(Widget):
         else:
             head = Text(no_wrap=True, overflow="ellipsis")
             room = w - len(build)
-            name = sp.short if len(sp.short) <= room else sp.short[: max(0, room - 1)] + "…"
+            name = fit(sp.short, room)
+            if pot:  # no room for the name and the pot: the pot, after the space's mark
+                mark = _KIND_MARK.get(sp.kind, "")
+                name = f"{mark} {pot}" if len(mark) + 1 + len(pot) <= room else fit(pot, room)
             if color:
                 head.append(name.ljust(room), style=f"{contrast_text(color)} on {color}")
             else:
-                head.append(name.ljust(room), style=name_style)
+                head.append(name.ljust(room), style=POT_STYLE if pot else name_style)
             head.append_text(build)
             lines.append(head)
             if h == 2:
@@ -253,8 +345,142 @@ class SpaceTile(Widget):
         return Text("\n").join(lines[-h:] if h < len(lines) else lines)
 
 
+class TrackOverview(Widget):
+    """The whole track of a sectioned board, one line per section: each space a cell in its
+    colour (a mark for GO, jail, the cards, the taxes, Free Parking), every token on it as its
+    seat number, the section the ring shows marked ▶ and the cursor's space lit. A click on a
+    cell picks that space. On a taller board each section has a second line: the owners (●N)
+    or, on the heat map, the landings."""
+
+    DEFAULT_CSS = """
+    TrackOverview { width: 1fr; height: 1fr; background: $background; }
+    """
+
+    def __init__(self, board: Board) -> None:
+        super().__init__(id=f"{board.id or 'board'}-overview", classes="overview")
+        self.board = board
+
+    def label_width(self) -> int:
+        """Room for each line's label: the section's first space ('GO 2') when the cells keep
+        two characters (two tokens side by side), else only the ▶ of the section shown."""
+        b = self.board
+        w = self.size.width
+        full = max((len(self._label(k)) for k in range(b.count)), default=0) + 2
+        for width, least in ((full, 2), (1, 2), (full, 1), (1, 1)):
+            if w - width >= least * b.length:
+                return width
+        return 0
+
+    def _label(self, k: int) -> str:
+        b = self.board
+        return b.game.spec.spaces[k * b.length].short
+
+    def cell_width(self) -> int:
+        b = self.board
+        return max(1, (self.size.width - self.label_width()) // max(1, b.length))
+
+    def lines_per_section(self) -> int:
+        return 2 if self.size.height >= 2 * self.board.count else 1
+
+    def signature(self) -> tuple[object, ...]:
+        st = self.board.game.st
+        if self.board.heat:
+            return (tuple(st.landings), self.board.section)
+        return (tuple((pl.position, pl.in_jail, pl.bankrupt) for pl in st.players),
+                tuple(st.owner), tuple(st.mortgaged), self.board.section, self.board.cursor)
+
+    def space_at(self, x: int, y: int) -> int:
+        """The space drawn at a point of the widget, or -1."""
+        b = self.board
+        k = y // self.lines_per_section()
+        cell = (x - self.label_width()) // self.cell_width()
+        if x < self.label_width() or not (0 <= k < b.count and 0 <= cell < b.length):
+            return -1
+        space = k * b.length + cell
+        return space if space < b.game.spec.size else -1
+
+    def on_click(self, event: events.Click) -> None:
+        space = self.space_at(event.x, event.y)
+        if space >= 0:
+            self.post_message(SpaceTile.Picked(space))
+
+    def render(self) -> Text:
+        b = self.board
+        game = b.game
+        spec, st = game.spec, game.st
+        w = self.size.width
+        if w <= 0:
+            return Text("")
+        label_w, cw = self.label_width(), self.cell_width()
+        two = self.lines_per_section() == 2
+        most = max(st.landings) if b.heat and st.landings else 0
+        out: list[Text] = []
+        for k in range(b.count):
+            top = Text(no_wrap=True, overflow="crop")
+            under = Text(no_wrap=True, overflow="crop")
+            if label_w:
+                shown = k == b.section
+                label = (("▶" if shown else " ") + self._label(k))[:label_w]
+                top.append(label.ljust(label_w), style="bold" if shown else "dim")
+                under.append(" " * label_w)
+            for i in range(k * b.length, min(spec.size, (k + 1) * b.length)):
+                here = [p for p, pl in enumerate(st.players)
+                        if pl.position == i and not pl.bankrupt]
+                color = space_color(spec, i)
+                if b.heat:
+                    count = st.landings[i] if i < len(st.landings) else 0
+                    bg = heat_color(count / most if most else 0.0)
+                    base = f"{contrast_text(bg)} on {bg}"
+                elif color:
+                    base = f"{contrast_text(color)} on {color}"
+                else:
+                    base = "on #303030"
+                if i == b.cursor:
+                    base += " reverse"
+                cell = Text(no_wrap=True, overflow="crop")
+                for p in here[:cw]:
+                    cell.append(str(p + 1), style=f"bold #101010 on {player_color(p)}")
+                if len(here) > cw:  # more tokens than room: the last digit says how many more
+                    cell = Text(no_wrap=True, overflow="crop")
+                    for p in here[: cw - 1]:
+                        cell.append(str(p + 1), style=f"bold #101010 on {player_color(p)}")
+                    cell.append("+", style="bold")
+                if not here:
+                    sp = spec.spaces[i]
+                    mark = _KIND_MARK.get(sp.kind, "") if sp.deed < 0 else ""
+                    cell.append(mark[:cw], style=base)
+                pad = cw - len(cell)
+                cell.append(" " * pad, style=base)
+                top.append_text(cell)
+                if two:
+                    under.append_text(self._under(i, cw, most))
+            out.append(top)
+            if two:
+                out.append(under)
+        return Text("\n").join(out)
+
+    def _under(self, space: int, cw: int, most: int) -> Text:
+        """The second line of a cell: the owner (●N, M if mortgaged), or the landings."""
+        game = self.board.game
+        st = game.st
+        if self.board.heat:
+            count = st.landings[space] if space < len(st.landings) else 0
+            return Text(str(count)[:cw].ljust(cw), style="dim")
+        deed = game.spec.spaces[space].deed
+        if deed < 0 or st.owner[deed] < 0:
+            return Text(" " * cw)
+        owner = st.owner[deed]
+        mark = f"●{owner + 1}" if cw >= 2 else str(owner + 1)
+        if st.mortgaged[deed] and len(mark) < cw:
+            mark += "M"
+        return Text(mark[:cw].ljust(cw), style=f"bold {player_color(owner)}")
+
+
 class Board(Container):
-    """The ring of spaces around a centre widget; a cursor picks a space."""
+    """The ring of spaces around a centre widget; a cursor picks a space.
+
+    A track longer than ``RING_MAX`` is cut into sections (``sections``): the ring shows one
+    section at a time and a ``TrackOverview`` above it the whole track."""
 
     DEFAULT_CSS = """
     Board { layout: grid; grid-gutter: 0; height: 1fr; width: 1fr; }
@@ -268,14 +494,34 @@ class Board(Container):
         self.game = game
         self.centre = centre
         self.heat = heat
-        self.layout_ = ring_layout(game.spec.size)
-        self.tiles = [SpaceTile(game, i, heat=heat) for i in range(game.spec.size)]
-        self._drawn: list[tuple[object, ...] | None] = [None] * len(self.tiles)
+        self.count, self.length = sections(game.spec.size)
+        self.section = 0
+        self.layout_ = ring_layout(self.length)
+        self._drawn: list[tuple[object, ...] | None] = [None] * self.length
+        self._overview_drawn: tuple[object, ...] | None = None
+        if self.count == 1:
+            self.tiles = [SpaceTile(game, i, heat=heat) for i in range(self.length)]
+            self.overview: TrackOverview | None = None
+        else:
+            prefix = f"{id}-" if id and id != "board" else ""
+            self.tiles = [SpaceTile(game, i, heat=heat, id=f"{prefix}slot-{i}")
+                          for i in range(self.length)]
+            for tile in self.tiles:
+                tile.cut_names = True
+            self.overview = TrackOverview(self)
+            self._show_section(self.section_of(self._start_space()))
 
     def compose(self) -> ComposeResult:
         lay = self.layout_
         self.styles.grid_size_columns = lay.cols
-        self.styles.grid_size_rows = lay.rows
+        rows = lay.rows
+        if self.overview is not None:
+            self.styles.grid_size_rows = rows + 1
+            self._size_overview(0)
+            self.overview.styles.column_span = lay.cols
+            yield self.overview
+        else:
+            self.styles.grid_size_rows = rows
         self.centre.add_class("centre")
         self.centre.styles.column_span = lay.cols - 2
         self.centre.styles.row_span = lay.rows - 2
@@ -291,26 +537,93 @@ class Board(Container):
                     centre_done = True
                     yield self.centre
 
+    def _size_overview(self, height: int) -> None:
+        """The overview's rows: two lines per section on a board tall enough for the ring's
+        tiles to keep three lines each, else one."""
+        lines = 2 if height - 2 * self.count >= 3 * self.layout_.rows else 1
+        rows = " ".join(["1fr"] * self.layout_.rows)
+        self.styles.grid_rows = f"{lines * self.count} {rows}"
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.overview is not None:
+            self._size_overview(event.size.height)
+
+    # ------------------------------------------------------------------ sections
+
+    def section_of(self, space: int) -> int:
+        """The section a space is in."""
+        return min(self.count - 1, max(0, space) // self.length)
+
+    def tile_of(self, space: int) -> SpaceTile | None:
+        """The tile showing a space now, or None (a sectioned board shows one section)."""
+        for tile in self.tiles:
+            if tile.space == space:
+                return tile
+        return None
+
+    def _action_space(self) -> int:
+        """Where the action is: the space the cursor picked, else the current player's token."""
+        if self.cursor >= 0:
+            return self.cursor
+        return self._start_space()
+
+    def _show_section(self, k: int) -> None:
+        self.section = k
+        base = k * self.length
+        for j, tile in enumerate(self.tiles):
+            tile.show(base + j)
+            tile.set_class(tile.space == self.cursor and tile.space >= 0, "-cursor")
+
+    def follow(self) -> None:
+        """Show the section the action is in (a sectioned board)."""
+        if self.overview is None:
+            return
+        k = self.section_of(self._action_space())
+        if k != self.section:
+            self._show_section(k)
+
+    def show_other_section(self, step: int) -> None:
+        """Show the next (``step`` 1) or previous (-1) section: the cursor moves to the same
+        place of it (its first space when no space was picked)."""
+        if self.overview is None:
+            return
+        at = self.cursor if self.cursor >= 0 else self.section * self.length
+        k = (self.section_of(at) + step) % self.count
+        space = k * self.length + (at - self.section_of(at) * self.length)
+        self.cursor = min(space, self.game.spec.size - 1)
+
+    # ------------------------------------------------------------------ drawing
+
     def redraw(self) -> None:
-        """Redraw the tiles whose space changed."""
+        """Redraw the tiles whose space changed (on a sectioned board, after following the
+        action to its section), and the overview."""
+        self.follow()
         drawn = self._drawn
         for i, tile in enumerate(self.tiles):
             sig = tile.signature()
             if sig != drawn[i]:
                 drawn[i] = sig
                 tile.refresh()
+        if self.overview is not None:
+            sig = self.overview.signature()
+            if sig != self._overview_drawn:
+                self._overview_drawn = sig
+                self.overview.refresh()
 
     def watch_cursor(self, old: int, new: int) -> None:
-        if 0 <= old < len(self.tiles):
-            self.tiles[old].remove_class("-cursor")
-        if 0 <= new < len(self.tiles):
-            self.tiles[new].add_class("-cursor")
+        for tile in self.tiles:
+            if tile.space in (old, new):
+                tile.set_class(tile.space == new and new >= 0, "-cursor")
+        if self.overview is not None and self.is_mounted:
+            self.redraw()
 
     def move_cursor(self, dx: int, dy: int) -> None:
         if self.cursor < 0:
             self.cursor = self._start_space()
             return
-        self.cursor = self.layout_.step(self.cursor, dx, dy)
+        base = self.section_of(self.cursor) * self.length
+        local = self.layout_.step(self.cursor - base, dx, dy)
+        self.cursor = min(base + local, self.game.spec.size - 1)
 
     def _start_space(self) -> int:
         st = self.game.st

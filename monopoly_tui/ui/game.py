@@ -34,7 +34,7 @@ from monopoly_tui.engine.actions import Action, IllegalAction
 from monopoly_tui.engine.counts import round_number
 from monopoly_tui.engine.describe import building_words, level_words
 from monopoly_tui.engine.mechanics.ring import ring_bearer, ring_circle, ring_of, ring_space
-from monopoly_tui.ui.board import Board, SpaceTile
+from monopoly_tui.ui.board import Board, SpaceTile, section_word, sections
 from monopoly_tui.ui.footer import Footer
 from monopoly_tui.ui.render import (
     Natural,
@@ -141,7 +141,7 @@ class PlayerPanel(Static):
         deciding = game.waiting_for[1] == p and not st.over
         current = st.current == p and not st.over
         return (pl.cash, pl.bankrupt, pl.in_jail, pl.jail_turns, len(pl.cards), owned,
-                current, deciding, ring_bearer(st) == p, self.counting_barred())
+                current, deciding, ring_bearer(st) == p, pl.position, self.counting_barred())
 
     def counting_barred(self) -> bool:
         """The player is choosing a tax of 'a flat amount or a share of your worth': the rules
@@ -183,7 +183,11 @@ class PlayerPanel(Static):
             cash.append(f"  worth {money(game, P.valuation(spec, st, p))}", style="dim")
         lines.append(cash)
         extra = Text()
+        if sections(spec.size)[0] > 1:  # a long track: where the token is, in words
+            extra.append(f"on {spec.spaces[pl.position].name}", style="dim")
         if pl.in_jail:
+            if extra:
+                extra.append(" · ")
             extra.append(f"in {v.jail}", style="bold red")
             extra.append(f" (tries {pl.jail_turns})", style="red")
         if pl.cards:
@@ -307,6 +311,7 @@ class GameScreen(Screen[None]):
         Binding("up", "cursor(0, -1)", "Pick a space", show=False),
         Binding("down", "cursor(0, 1)", "Pick a space", show=False),
         Binding("escape", "clear_cursor", "Back to the card", show=False),
+
         Binding("pageup", "log_page(-1)", "Scroll the log", show=False),
         Binding("pagedown", "log_page(1)", "Scroll the log", show=False),
     ]
@@ -322,6 +327,13 @@ class GameScreen(Screen[None]):
         self._logged = 0
         self._shown: dict[str, object] = {}
         self._autosave_warned = False
+        count = sections(session.spec.size)[0]
+        if count > 1:  # a long track shown a section at a time: keys to show the others
+            word = section_word(count)
+            self._bindings.bind("right_square_bracket", "section(1)", f"Next {word}",
+                                key_display="]")
+            self._bindings.bind("left_square_bracket", "section(-1)", f"Previous {word}",
+                                show=False, key_display="[")
 
     # ------------------------------------------------------------------ layout
 
@@ -755,6 +767,8 @@ class GameScreen(Screen[None]):
             return self._aside is None and self._rent_claim() is not None
         if action == "stats":
             return self._aside is None
+        if action == "section":
+            return self.board.count > 1
         if action == "undo":
             return self.may_undo()
         if action == "save":
@@ -879,6 +893,11 @@ class GameScreen(Screen[None]):
 
     def action_cursor(self, dx: int, dy: int) -> None:
         self.board.move_cursor(dx, dy)
+        self._sync_detail()
+
+    def action_section(self, step: int) -> None:
+        """Show another section of a long track (``]`` the next, ``[`` the previous)."""
+        self.board.show_other_section(step)
         self._sync_detail()
 
     def action_clear_cursor(self) -> None:

@@ -153,9 +153,11 @@ def _rent_rows(game: Game, deed: int, compact: bool = False) -> list[tuple[str, 
 
 
 def deed_card(game: Game, deed: int, *, width: int | None = None,
-              compact: bool = False) -> RenderableType:
+              compact: bool = False, space: int = -1) -> RenderableType:
     """A title deed: the name on its colour band, the rent table, costs and who owns it.
-    ``compact``: the same in 11 rows, for small screens."""
+    ``compact``: the same in 11 rows, for small screens. ``space``: the space it is shown for;
+    a deed shown on several spaces (Longest Game Ever's 'Boardwalk', 'Boardwalk 2',
+    'Boardwalk 3') names that space and how many share the deed."""
     spec, st = game.spec, game.st
     v = spec.vocab
     d = spec.deeds[deed]
@@ -198,12 +200,17 @@ def deed_card(game: Game, deed: int, *, width: int | None = None,
             status.append(f" · rent now {m(rent)}", style="bold")
     else:
         status.append(f"For sale by the {v.bank}", style="italic")
-    title = Text(f" {d.name} ", style=f"bold {contrast_text(color)} on {color}")
+    name = d.name
+    what = cap(v.deed)
+    if len(d.spaces) > 1 and space in d.spaces:
+        name = spec.spaces[space].name
+        what = f"{what} of {len(d.spaces)} spaces"
+    title = Text(f" {name} ", style=f"bold {contrast_text(color)} on {color}")
     group_name = spec.groups[d.group].name
     return Panel(
         Group(grid, costs, status) if compact else Group(grid, Text(""), status),
         title=title,
-        subtitle=_subtitle(f"{cap(v.deed)} · {group_name}",
+        subtitle=_subtitle(f"{what} · {group_name}",
                            f"in {v.currency}" if compact else "", width),
         box=box.ROUNDED,
         border_style=color,
@@ -239,7 +246,7 @@ def space_card(game: Game, space: int, *, width: int | None = None,
         if st.players[p].in_jail:
             tokens.append(f" (in {spec.vocab.jail})", style="red")
     if sp.deed >= 0:
-        card = deed_card(game, sp.deed, width=width, compact=compact)
+        card = deed_card(game, sp.deed, width=width, compact=compact, space=space)
         return Group(card, tokens) if here else card
     v, r = spec.vocab, spec.rules
     body = Text()

@@ -132,3 +132,44 @@ def test_late_ring_game_at_no_color(snap_compare: Any, monkeypatch: Any) -> None
     monkeypatch.setenv("NO_COLOR", "1")
     s = late_game("lotr", players=4, humans=2, seed=11)
     assert snap_compare(MonopolyApp(pace="instant"), terminal_size=SIZE, run_before=_with(s))
+
+
+def _lge_table() -> Session:
+    """Longest Game Ever a while in: deeds owned (one mortgaged, one built), M1,250 in the
+    middle, Ann to move on Boardwalk 2, Bob and Cy on Free Parking 3, Di on GO."""
+    from long_track import lge_session, space_id
+
+    s = lge_session([("Ann", True), ("Bob", False), ("Cy", False), ("Di", False)], seed=2)
+    st = s.game.st
+    for name, owner in (("Boardwalk", 1), ("Park Place", 1), ("Reading Railroad", 2),
+                        ("Mediterranean Avenue", 0), ("Baltic Avenue", 0),
+                        ("Illinois Avenue", 3), ("Water Works", 2)):
+        st.owner[deed_id(s, name)] = owner
+    st.mortgaged[deed_id(s, "Water Works")] = True
+    st.buildings[deed_id(s, "Baltic Avenue")] = 2
+    st.bank_houses -= 2
+    st.pot = 1250
+    st.current = 0
+    st.players[0].position = space_id(s, "Boardwalk 2")
+    st.players[1].position = st.players[2].position = space_id(s, "Free Parking 3")
+    st.players[3].position = 0
+    for p, cash in enumerate((640, 980, 1210, 1500)):
+        st.players[p].cash = cash
+    return s
+
+
+def test_lge_board_at_160x50(snap_compare: Any) -> None:
+    """96 spaces: the third in play (Boardwalk 2's) full size, the whole track above it with
+    every token and owner, the middle's M1,250 on Free Parking."""
+    assert snap_compare(MonopolyApp(pace="instant"), terminal_size=SIZE,
+                        run_before=_with(_lge_table()))
+
+
+def test_lge_board_at_100x30(snap_compare: Any) -> None:
+    """The smallest size: the same game, ']' shows the next third (GO 3's, with Bob and Cy on
+    Free Parking 3 and the middle) and its GO's card."""
+    async def next_third(pilot: Any) -> None:
+        await pilot.press("right_square_bracket")
+
+    assert snap_compare(MonopolyApp(pace="instant"), terminal_size=(100, 30),
+                        run_before=_with(_lge_table(), next_third))

@@ -1,0 +1,174 @@
+"""The Longest Game Ever board in the app (issue 12, 'The app'): 96 spaces shown a third at a
+time, full size, the third the action is in, with the whole track in an overview above the
+ring where every token stands; the Free Parking pot on the board. Its SVG snapshots at 160×50
+and 100×30 are in test_ui_snapshots.py."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from driver import new_session, settle, shown_keys, started
+from long_track import lge_session, space_id
+from rich.console import Console
+
+from monopoly_tui.ui.board import Board, SpaceTile, TrackOverview, fit, sections
+from monopoly_tui.ui.game import PlayerPanel
+
+SMALL = (100, 30)
+BIG = (160, 50)
+
+
+def _plain(renderable: Any, width: int = 60) -> str:
+    console = Console(width=width, file=io.StringIO(), record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def _board(app: Any) -> Board:
+    return app.screen.query_one("#board", Board)
+
+
+def _overview_lines(app: Any) -> list[str]:
+    return _board(app).query_one(TrackOverview).render().plain.splitlines()
+
+
+def _spread(session: Any) -> None:
+    """Four tokens in three thirds: Ann (to move) on Boardwalk 2, Bob and Cy on Free Parking 3,
+    Di on GO."""
+    st = session.game.st
+    st.current = 0
+    st.players[0].position = space_id(session, "Boardwalk 2")
+    st.players[1].position = st.players[2].position = space_id(session, "Free Parking 3")
+    st.players[3].position = 0
+
+
+def test_a_track_of_96_is_shown_in_three_thirds_of_32_and_40_spaces_in_one_ring() -> None:
+    assert sections(96) == (3, 32)
+    assert sections(40) == (1, 40)
+    assert sections(32) == (1, 32)
+
+
+@pytest.mark.parametrize("size", [BIG, SMALL])
+async def test_the_ring_shows_the_third_in_play_and_the_overview_every_token(
+        size: tuple[int, int]) -> None:
+    s = lge_session([("Ann", True), ("Bob", False), ("Cy", False), ("Di", False)], seed=2)
+    _spread(s)
+    async with started(s, size=size) as (app, _pilot):
+        board = _board(app)
+        assert (board.count, board.length, board.section) == (3, 32, 1)  # Boardwalk 2's third
+        shown = [t.space for t in board.tiles]
+        assert shown == list(range(32, 64))
+        walk = board.tile_of(space_id(s, "Boardwalk 2"))
+        assert walk is not None and walk.render().plain.split()[-1] == "1"  # Ann's token
+        assert board.tile_of(space_id(s, "Boardwalk")) is None  # not in this third
+        lines = _overview_lines(app)
+        assert len(lines) in (3, 6)  # a line per third (and one of owners when tall enough)
+        rows = lines[:: len(lines) // 3]
+        assert [r[0] for r in rows] == [" ", "▶", " "]  # the third shown: GO 2's
+        assert "4" in rows[0] and "1" in rows[1] and "23" in rows[2]  # every token, in place
+        cell = board.query_one(TrackOverview).cell_width()
+        label = board.query_one(TrackOverview).label_width()
+        assert rows[1][label + 31 * cell] == "1"  # Ann on the 32nd cell of GO 2's third
+        assert rows[2][label + 16 * cell: label + 16 * cell + 2] == "23"  # Free Parking 3
+        panel = app.screen.query_one("#player-0", PlayerPanel)
+        assert "on Boardwalk 2" in _plain(panel.content)  # where each token is, in words
+
+
+async def test_the_ring_follows_the_current_player_into_the_next_third() -> None:
+    s = lge_session([("Ann", True), ("Bob", True)], seed=4)
+    s.game.st.players[0].position = s.game.st.players[1].position = 30
+    async with started(s, size=SMALL) as (app, pilot):
+        board = _board(app)
+        assert board.section == 0
+        s.game.st.players[s.game.st.current].position = space_id(s, "Mediterranean Avenue 2")
+        app.screen.refresh_view()
+        await settle(pilot)
+        assert board.section == 1
+        assert board.tile_of(space_id(s, "Mediterranean Avenue 2")) is not None
+
+
+async def test_brackets_show_the_other_thirds_and_escape_goes_back_to_the_action() -> None:
+    s = lge_session([("Ann", True), ("Bob", True)], seed=2)
+    st = s.game.st
+    st.current = 0
+    st.players[0].position = st.players[1].position = 3
+    async with started(s, size=SMALL) as (app, pilot):
+        board = _board(app)
+        assert "right_square_bracket" in shown_keys(app)  # '] Next third' in the footer
+        await pilot.press("right_square_bracket")
+        await settle(pilot)
+        assert board.section == 1 and board.cursor == 32  # GO 2, its card in the centre
+        assert "GO 2" in _plain(app.screen.query_one("#detail").content)
+        await pilot.press("right_square_bracket", "right_square_bracket")
+        await settle(pilot)
+        assert board.section == 0 and board.cursor == 0  # round again to GO
+        await pilot.press("left_square_bracket")
+        await settle(pilot)
+        assert board.section == 2 and board.cursor == 64
+        await pilot.press("left")  # the arrows walk the ring of the third shown
+        await settle(pilot)
+        assert board.section == 2 and board.cursor == 65
+        await pilot.press("escape")
+        await settle(pilot)
+        assert board.cursor == -1 and board.section == 0  # back to Ann's token
+
+
+async def test_a_40_space_board_has_no_thirds_and_no_third_keys() -> None:
+    s = new_session("classic", [("Ann", True), ("Bob", True)], seed=2)
+    async with started(s, size=SMALL) as (app, _pilot):
+        board = _board(app)
+        assert board.count == 1 and not board.query(TrackOverview)
+        assert [t.space for t in board.tiles] == list(range(40))
+        assert app.screen.query_one("#space-39") is board.tiles[39]
+        keys = shown_keys(app)
+        assert "right_square_bracket" not in keys and "left_square_bracket" not in keys
+        assert "on " not in _plain(app.screen.query_one("#player-0", PlayerPanel).content)
+
+
+async def test_a_click_on_the_overview_picks_that_space() -> None:
+    s = lge_session([("Ann", True), ("Bob", True)], seed=2)
+    async with started(s, size=BIG) as (app, pilot):
+        board = _board(app)
+        overview = board.query_one(TrackOverview)
+        cell, label = overview.cell_width(), overview.label_width()
+        lines = overview.lines_per_section()
+        await pilot.click(overview, offset=(label + 31 * cell, 2 * lines))  # Boardwalk 3
+        await settle(pilot)
+        assert board.cursor == space_id(s, "Boardwalk 3")
+        assert board.section == 2
+        assert "Boardwalk 3" in _plain(app.screen.query_one("#detail").content)
+
+
+@pytest.mark.parametrize("size", [BIG, SMALL])
+async def test_the_middle_is_shown_on_every_free_parking(size: tuple[int, int]) -> None:
+    s = lge_session([("Ann", True), ("Bob", True)], seed=2)
+    s.game.st.pot = 1250
+    async with started(s, size=size) as (app, pilot):
+        board = _board(app)
+        for k, name in enumerate(("Free Parking", "Free Parking 2", "Free Parking 3")):
+            if k:
+                await pilot.press("right_square_bracket")
+                await settle(pilot)
+            tile = board.tile_of(space_id(s, name))
+            assert tile is not None and "M1,250" in tile.render().plain
+        s.game.st.pot = 500
+        app.screen.refresh_view()
+        await settle(pilot)
+        tile = board.tile_of(space_id(s, "Free Parking 3"))
+        assert tile is not None and "M500" in tile.render().plain
+
+
+async def test_free_parking_without_a_pot_shows_no_amount() -> None:
+    s = new_session("classic", [("Ann", True), ("Bob", True)], seed=2)
+    assert not s.spec.rules.free_parking_jackpot
+    async with started(s, size=BIG) as (app, _pilot):
+        tile = app.screen.query_one("#space-20", SpaceTile)
+        assert "$" not in tile.render().plain
+
+
+def test_a_version_number_stays_when_a_name_is_cut() -> None:
+    assert fit("Mediterr. 2", 7) == "Medi… 2"
+    assert fit("Boardwalk 3", 20) == "Boardwalk 3"
+    assert fit("Kentucky Ave", 7) == "Kentuc…"  # no number: cut as before

@@ -149,8 +149,8 @@ def collect_rent(game: Game, a: Action) -> None:
 
 
 def trade_problem(game: Game, offer: TradeOffer) -> str:
-    """Why a trade cannot be made, or '': deeds only from groups without buildings, cash
-    and Get Out of Jail Free cards that each side has."""
+    """Why a trade cannot be made, or '': deeds only from groups without buildings, cash,
+    Get Out of Jail Free cards and other kept cards (a mechanic's) that each side has."""
     st, spec = game.st, game.spec
     n = len(st.players)
     a, b = offer.proposer, offer.partner
@@ -159,7 +159,7 @@ def trade_problem(game: Game, offer: TradeOffer) -> str:
     if st.players[a].bankrupt or st.players[b].bankrupt:
         return "both players must be in the game"
     if not (offer.give_deeds or offer.take_deeds or offer.give_cash or offer.take_cash
-            or offer.give_cards or offer.take_cards):
+            or offer.give_cards or offer.take_cards or offer.give_kept or offer.take_kept):
         return "the trade is empty"
     for side, deeds in ((a, offer.give_deeds), (b, offer.take_deeds)):
         if len(set(deeds)) != len(deeds):
@@ -177,6 +177,13 @@ def trade_problem(game: Game, offer: TradeOffer) -> str:
     if offer.give_cards > len(st.players[a].cards) or \
             offer.take_cards > len(st.players[b].cards):
         return "not that many Get Out of Jail Free cards"
+    for side, kept in ((a, offer.give_kept), (b, offer.take_kept)):
+        if len(set(kept)) != len(kept):
+            return "a card is named twice"
+        held = [c for m in game.mechanics for c in m.kept_by(game, side)]
+        for card in kept:
+            if card not in held:
+                return f"{st.players[side].name} does not keep that card"
     return ""
 
 

@@ -463,6 +463,12 @@ class TradeFrame(Frame):
         moved_b = pb.cards[: offer.take_cards]
         pa.cards = pa.cards[offer.give_cards :] + moved_b
         pb.cards = pb.cards[offer.take_cards :] + moved_a
+        for giver, taker, kept in ((offer.proposer, offer.partner, offer.give_kept),
+                                   (offer.partner, offer.proposer, offer.take_kept)):
+            for card in kept:
+                for m in game.mechanics:
+                    if m.hand_over(game, giver, taker, card):
+                        break
         game.emit(Event("trade_accepted", player=offer.partner, other=offer.proposer))
 
 

@@ -108,7 +108,8 @@ class Claim:
 
 @dataclass(frozen=True, slots=True)
 class TradeOffer:
-    """A deal between two players: deeds, cash and Get Out of Jail Free cards each way."""
+    """A deal between two players: deeds, cash, Get Out of Jail Free cards and any other kept
+    cards (a mechanic's, such as Item cards) each way."""
 
     proposer: int
     partner: int
@@ -118,6 +119,9 @@ class TradeOffer:
     take_cash: int = 0
     give_cards: int = 0
     take_cards: int = 0
+    give_kept: tuple[tuple[int, int], ...] = ()
+    """Cards a mechanic keeps for its players (Item cards), as (deck, card), handed over."""
+    take_kept: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(slots=True)

@@ -50,7 +50,8 @@ def at_line(message: str, line: int) -> bool:
 def test_the_draft_validates_and_compiles_with_every_adventure_mechanic() -> None:
     spec = draft_spec()
     assert set(spec.mechanics) == {D.CHECKS, D.ADVENTURES, D.CHARACTERS, D.PORTALS,
-                                   D.PARTY_JAIL, D.CLOSE_TO_DEATH, D.DUNGEON_MASTER}
+                                   D.PARTY_JAIL, D.CLOSE_TO_DEATH, D.DUNGEON_MASTER,
+                                   D.MAGIC_MYSTERY}
     assert spec.size == 32 and spec.starting_money == 300 and spec.rules.salary == 40
 
 

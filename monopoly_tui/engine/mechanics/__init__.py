@@ -40,6 +40,7 @@ def _builtin() -> None:
     # The built-in mechanics register themselves when imported.
     from monopoly_tui.engine.mechanics import (  # noqa: F401
         dnd_adventures,
+        dnd_cards,
         dnd_checks,
         dnd_close_to_death,
         dnd_config,

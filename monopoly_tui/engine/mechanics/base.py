@@ -22,7 +22,8 @@ The rule points, in the order a turn meets them:
 9. ``jailed`` — a player goes to jail.
 10. ``insolvent`` — a player cannot pay: True keeps them in the game (the mechanic settles it);
     else ``leaves`` — a player goes bankrupt and leaves the game (before the event is told).
-11. ``held_cards`` — the cards the mechanic keeps out of their decks (counted as held).
+11. ``held_cards`` — the cards the mechanic keeps out of their decks (counted as held);
+    ``kept_by`` / ``hand_over`` — one player's kept cards, which a trade may hand over.
 12. ``check`` — the mechanic's invariants: what in the state breaks its rules.
 
 And for the log: ``describe`` (a line for each of its ``event_kinds``), ``reason_words`` (what
@@ -120,6 +121,16 @@ class Mechanic:
         """The cards this mechanic keeps out of their decks (the Item cards players hold), as
         (deck, card) pairs: the invariants count them as held."""
         return []
+
+    def kept_by(self, game: Game, player: int) -> list[tuple[int, int]]:
+        """The cards ``player`` keeps through this mechanic (Item cards), as (deck, card)
+        pairs: a trade may hand them over."""
+        return []
+
+    def hand_over(self, game: Game, giver: int, taker: int, card: tuple[int, int]) -> bool:
+        """A trade hands ``card`` from ``giver`` to ``taker``: True when this mechanic
+        keeps it and moved it."""
+        return False
 
     def check(self, spec: Spec, st: GameState) -> list[str]:
         """What in the state breaks this mechanic's rules, as lines naming the field."""

@@ -9,6 +9,8 @@ as the rules compiler puts them in ``Spec.mechanics``, one block per mechanic na
   the picture side, the details, the target to roll, the price to pay, the card's own
   outcome of a 1 or a 20; and how the game ends (every location secured, then the payout).
 - ``characters`` (``CharactersSpec``): the characters taken at setup, each with a power.
+- ``magic_mystery`` (``MagicMysterySpec``): the Magic & Mystery cards' own effects, switched
+  on with the check die.
 - ``portals`` (``PortalsSpec``), ``party_jail`` (``PartyJailSpec``), ``close_to_death``
   (``CloseToDeathSpec``), ``dungeon_master`` (``DungeonMasterSpec``).
 
@@ -30,6 +32,7 @@ PORTALS = "portals"
 PARTY_JAIL = "party_jail"
 CLOSE_TO_DEATH = "close_to_death"
 DUNGEON_MASTER = "dungeon_master"
+MAGIC_MYSTERY = "magic_mystery"
 
 # Characters' powers
 JAIL_ESCAPE = "jail_escape"
@@ -148,7 +151,14 @@ class DungeonMasterSpec(MechanicConfig):
     red_wizard: RedWizardSpec | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class MagicMysterySpec(MechanicConfig):
+    """The Magic & Mystery cards' own effects (monsters, moves to the next space of a kind,
+    lost items) and kept Item cards as trade goods: switched on with the check die."""
+
+
 mechanic_config(CheckDieSpec, CHECKS)
+mechanic_config(MagicMysterySpec, MAGIC_MYSTERY)
 mechanic_config(AdventuresSpec, ADVENTURES)
 mechanic_config(CharactersSpec, CHARACTERS)
 mechanic_config(PortalsSpec, PORTALS)

@@ -33,7 +33,7 @@ from monopoly_tui.engine.frame import Frame
 from monopoly_tui.engine.frames import AuctionFrame, DebtsFrame, WalkFrame
 from monopoly_tui.engine.house_rules import HOUSE_RULES, house_rule_overrides
 from monopoly_tui.engine.jail import JAIL_CHOICES
-from monopoly_tui.engine.mechanics import Mechanic, mechanics_for, overrides
+from monopoly_tui.engine.mechanics import Mechanic, mechanics_for, overrides, shape_for
 from monopoly_tui.engine.preview import Preview, preview
 from monopoly_tui.engine.setup import choose_first_player, deal_deeds
 from monopoly_tui.engine.spec import Spec
@@ -103,9 +103,12 @@ class Game:
         variant: str | None = None,
         house_rules: dict[str, int | bool] | None = None,
         dice: DiceSource | None = None,
+        setup: dict[str, object] | None = None,
     ) -> Game:
         """A new game: players are (name, token) pairs in seat order. ``dice`` gives the
-        dice's faces instead of the generator from the first roll on (a test's script)."""
+        dice's faces instead of the generator from the first roll on (a test's script).
+        ``setup``: the mechanics' setup choices by name (the Dungeon Master cards), which
+        derive the game's board from the edition."""
         overrides_: dict[str, object] = {}
         if variant:
             overrides_.update(spec.variant(variant).overrides)
@@ -113,6 +116,8 @@ class Game:
             overrides_.update(house_rule_overrides(spec, house_rules))
         if overrides_:
             spec = spec.with_rules(spec.rules.with_overrides(overrides_))
+        if setup:
+            spec = shape_for(spec, setup)
         n = len(players)
         if not spec.players_min <= n <= spec.players_max:
             raise ValueError(
@@ -144,6 +149,8 @@ class Game:
             "house_rules": dict(house_rules or {}),
             "players": [list(p) for p in players],
         }
+        if setup:
+            options["setup"] = dict(setup)
         game = cls(spec, st, options)
         game.dice_source = dice
         for m in game.mechanics:

@@ -344,6 +344,7 @@ def _adventure_blocks(rs: M.Ruleset, space_by_id: dict[str, int], group_by_id: d
                                  adventure=_adventure(dl.adventure, dl.id, -1, *args))
                 for dl in dm.locations),
             monsters=tuple(_card(c, *args) for c in dm.monsters for _ in range(c.copies)),
+            monster_names=tuple(c.name for c in dm.monsters for _ in range(c.copies)),
             red_wizard=None if rw is None else D.RedWizardSpec(
                 name=rw.name, text=rw.text, target=rw.target,
                 lose=_card(M.Outcome(text=rw.text, effect=rw.lose), *args)),

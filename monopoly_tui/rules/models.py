@@ -739,11 +739,17 @@ class RedWizard(Strict):
     designed: Designed = None
 
 
+class DMMonster(Card):
+    """A Dungeon Master monster card: a card of the deck, with the name the setup lists."""
+
+    name: str = Field(min_length=1, description="The monster's name (Rakor the Dragon).")
+
+
 class DungeonMaster(Strict):
     """The Dungeon Master cards a table may add at setup, any number of them."""
 
     locations: list[DMLocation] = Field(default_factory=list)
-    monsters: list[Card] = Field(default_factory=list, description="Shuffled into the deck "
+    monsters: list[DMMonster] = Field(default_factory=list, description="Shuffled into the deck "
                                  "of the card spaces when chosen.")
     red_wizard: RedWizard | None = None
 

@@ -102,6 +102,9 @@ class Options(_Strict):
     variant: str | None = None
     house_rules: dict[str, bool | int] = Field(default_factory=dict)
     players: list[Seat] = Field(min_length=1)
+    setup: dict[str, Any] = Field(default_factory=dict)
+    """The mechanics' setup choices (the Dungeon Master cards); left out of a save when
+    empty."""
 
 
 class PlayerSummary(_Strict):

@@ -110,7 +110,8 @@ def replay_lines(save: SaveFile, spec: Spec, path: str | Path = "") -> Iterator[
     o = save.options
     try:
         game = Game.new(spec, [(s.name, s.token) for s in o.players], seed=o.seed,
-                        variant=o.variant, house_rules=dict(o.house_rules))
+                        variant=o.variant, house_rules=dict(o.house_rules),
+                        setup=dict(o.setup) or None)
     except (ValueError, KeyError) as e:
         yield ReplayLine(f"the game cannot be set up again: {e}", problem=True)
         return

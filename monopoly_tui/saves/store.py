@@ -487,6 +487,20 @@ def render(game: Game, meta: SaveMeta, name: str, kind: str = "named",
     return b"".join(_render_parts(game, meta, name, kind, key))
 
 
+def _options(game: Game, seats: list[Seat]) -> dict[str, Any]:
+    """The save's options: how the game was set up (its setup choices only when any)."""
+    out = Options(
+        seed=_int(game.options.get("seed", 0)),
+        variant=_str_or_none(game.options.get("variant")),
+        house_rules=dict(game.options.get("house_rules") or {}),  # type: ignore[call-overload]
+        players=seats,
+        setup=dict(game.options.get("setup") or {}),  # type: ignore[call-overload]
+    ).model_dump()
+    if not out["setup"]:
+        del out["setup"]
+    return out
+
+
 def _render_parts(game: Game, meta: SaveMeta, name: str, kind: str,
                   key: bytes | None) -> list[bytes | bytearray]:
     st = game.st
@@ -508,12 +522,7 @@ def _render_parts(game: Game, meta: SaveMeta, name: str, kind: str,
         "updated": now.isoformat(),
         "ruleset": RulesetRef(id=game.spec.id, hash=game.spec.content_hash,
                               name=game.spec.name).model_dump(),
-        "options": Options(
-            seed=_int(game.options.get("seed", 0)),
-            variant=_str_or_none(game.options.get("variant")),
-            house_rules=dict(game.options.get("house_rules") or {}),  # type: ignore[call-overload]
-            players=seats,
-        ).model_dump(),
+        "options": _options(game, seats),
         "turn": st.turns,
         "round": st.rounds,
         "decisions": st.decisions,
@@ -1000,7 +1009,8 @@ def _new_game(save: SaveFile, spec: Spec, path: Path) -> Game:
     o = save.options
     try:
         return Game.new(spec, [(s.name, s.token) for s in o.players], seed=o.seed,
-                        variant=o.variant, house_rules=dict(o.house_rules))
+                        variant=o.variant, house_rules=dict(o.house_rules),
+                        setup=dict(o.setup) or None)
     except (ValueError, KeyError) as e:
         raise SaveError(path, f"options: the game cannot be set up again: {e}", "invalid") \
             from None

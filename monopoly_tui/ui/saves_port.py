@@ -256,7 +256,8 @@ def _replay_log(session: Session, loaded: Any) -> None:
     o = save.options
     try:
         game = Game.new(session.spec, [(s.name, s.token) for s in o.players], seed=o.seed,
-                        variant=o.variant, house_rules=dict(o.house_rules))
+                        variant=o.variant, house_rules=dict(o.house_rules),
+                        setup=dict(o.setup) or None)
         told = len(save.log) - LOG_TAIL
         session.absorb(game.last_events, game if told <= 0 else None)
         for i, raw in enumerate(save.log):

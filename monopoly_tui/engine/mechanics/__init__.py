@@ -4,6 +4,7 @@ registered with ``register``; see ``docs/architecture.md``, "How to add a mechan
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from monopoly_tui.engine.mechanics.base import HOOKS, Mechanic, overrides
@@ -22,6 +23,30 @@ def register(cls: type[Mechanic]) -> type[Mechanic]:
         raise TypeError(f"{cls.__name__} needs a NAME")
     REGISTRY[cls.NAME] = cls
     return cls
+
+
+SetupOption = Callable[["Spec", object], "Spec"]
+"""(the edition, the table's choice) -> the game's edition (a board derived from the choice)."""
+
+SETUP_OPTIONS: dict[str, SetupOption] = {}
+"""The mechanics that take a choice at setup (the Dungeon Master cards), by name."""
+
+
+def setup_option(name: str, shape: SetupOption) -> None:
+    """Make ``shape`` what the setup choice of mechanic ``name`` does to the edition."""
+    SETUP_OPTIONS[name] = shape
+
+
+def shape_for(spec: Spec, setup: Mapping[str, object]) -> Spec:
+    """The edition as the table set it up: each mechanic's setup choice applied (raises
+    ``ValueError`` naming what is wrong)."""
+    for name, choice in setup.items():
+        shape = SETUP_OPTIONS.get(name)
+        if shape is None or name not in spec.mechanics:
+            known = ", ".join(n for n in SETUP_OPTIONS if n in spec.mechanics) or "none"
+            raise ValueError(f"{spec.name} has no setup option '{name}' (options: {known})")
+        spec = shape(spec, choice)
+    return spec
 
 
 def mechanics_for(spec: Spec) -> list[Mechanic]:
@@ -44,10 +69,12 @@ def _builtin() -> None:
         dnd_checks,
         dnd_close_to_death,
         dnd_config,
+        dnd_dungeon_master,
         ring,
     )
 
 
 _builtin()
 
-__all__ = ["HOOKS", "REGISTRY", "Mechanic", "mechanics_for", "overrides", "register"]
+__all__ = ["HOOKS", "REGISTRY", "SETUP_OPTIONS", "Mechanic", "mechanics_for", "overrides",
+           "register", "setup_option", "shape_for"]

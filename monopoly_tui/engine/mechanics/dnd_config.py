@@ -149,6 +149,8 @@ class DungeonMasterSpec(MechanicConfig):
     locations: tuple[DMLocationSpec, ...] = ()
     monsters: tuple[CardSpec, ...] = ()
     red_wizard: RedWizardSpec | None = None
+    monster_names: tuple[str, ...] = ()
+    """Each monster's name, as the setup lists it."""
 
 
 @dataclass(frozen=True, slots=True)

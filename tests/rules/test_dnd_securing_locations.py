@@ -296,6 +296,20 @@ def test_when_every_location_is_secured_everyone_collects_their_tax_and_most_gol
     assert check_play(game) == []
 
 
+def test_the_game_ends_when_the_last_location_is_secured_by_paying() -> None:
+    game = dnd_game()
+    s = state(game)
+    last = deed(game, "waterdeep")
+    for d in game.spec.deeds:
+        s.revealed[d.index] = True
+        if d.index != last:
+            game.st.owner[d.index] = 1
+    land_on(game, "waterdeep")
+    game.act(Action(A_PAY_SECURE, 0, last))
+    assert game.over and game.st.end_reason == "all_locations_secured"
+    assert check_play(game) == []
+
+
 def test_the_game_does_not_end_while_a_location_is_unsecured() -> None:
     game = dnd_game()
     land_on(game, "waterdeep", 15)

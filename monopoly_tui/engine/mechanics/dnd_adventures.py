@@ -159,6 +159,7 @@ class SecureFrame(Frame):
             game.pop(self)
             game.owe(self.player, -1, card.price, "secure_price", target=self.deed)
             secure(game, self.player, self.deed, "paid")
+            end_if_all_secured(game)
             return
         if action.kind != A_ROLL_SECURE:
             raise IllegalAction(action, f"'{action.kind}' is not a choice now: pay or roll")

@@ -52,6 +52,7 @@ HOT_MODULES: tuple[str, ...] = (
     "monopoly_tui/bots/basic.py",
     "monopoly_tui/bots/random_bot.py",
     "monopoly_tui/bots/ring_choice.py",
+    "monopoly_tui/bots/dnd_choice.py",
     "monopoly_tui/simulate.py",
 )
 """The hot modules, relative to the project root: the engine, the bots and the simulator, where

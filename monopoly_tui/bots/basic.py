@@ -20,7 +20,9 @@ Its habits, each one a method below:
   none, offers to buy the deed that completes its own group at the seller's premium, if rich
   enough (without this, a game where every group is split stalls until the turn cap);
 - with the Ring: battles every bearer it meets; keeps the Ring while its cash covers the Eye's
-  penalty on the next circle, else offers it (``bots.ring_choice``).
+  penalty on the next circle, else offers it (``bots.ring_choice``);
+- a mechanic's decisions (Dungeons & Dragons: pay or roll, items, which item to lose) by the
+  habits of ``bots.dnd_choice.HABITS``.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from monopoly_tui.bots.base import (
     extras_in_decision,
     simple_action,
 )
+from monopoly_tui.bots.dnd_choice import HABITS
 from monopoly_tui.bots.ring_choice import ring_choice
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
@@ -149,6 +152,9 @@ class BasicBot:
             return self._place(game, player)
         if kind == A.RING:
             return ring_choice(game, player)
+        mechanic_habit = HABITS.get(kind)
+        if mechanic_habit is not None:
+            return mechanic_habit(game, player)
         # A decision this bot has no habit for (a mechanic newer than it): the first choice the
         # engine lists.
         choices = game.pending.choices

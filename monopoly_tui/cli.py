@@ -497,6 +497,11 @@ def _add_simulate(sub: Subparsers) -> None:
     )
     p.add_argument("--variant", default=None, metavar="NAME", help="an edition variant")
     p.add_argument(
+        "--dm", default=None, metavar="CARDS",
+        help="Dungeon Master cards added to every game: all, or their keys separated by "
+        "commas (editions with Dungeon Master cards)",
+    )
+    p.add_argument(
         "--max-turns", type=int, default=2000, metavar="T",
         help="cap on player-turns per game (default 2000)",
     )
@@ -535,8 +540,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         return 2
     start = time.perf_counter()
     try:
+        if args.dm and "dungeon_master" not in spec.mechanics:
+            raise ValueError(f"{spec.name} has no Dungeon Master cards (--dm)")
         report = simulate(spec, args.players, args.games, args.seed, bots, args.variant,
-                          args.max_turns)
+                          args.max_turns, dm=args.dm)
     except (KeyError, ValueError) as e:
         print(e.args[0] if e.args else e, file=sys.stderr)
         return 2

@@ -10,6 +10,7 @@ take their seeds from that, so any game can be replayed alone (``--games 1 --see
 from __future__ import annotations
 
 import math
+import random
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -18,9 +19,11 @@ from typing import Any, Final
 from monopoly_tui.bots import make_bot
 from monopoly_tui.bots.base import decider
 from monopoly_tui.engine import actions as A
-from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.actions import Action, Event
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.invariants import check_play
+from monopoly_tui.engine.mechanics.dnd_config import ADVENTURES, CHARACTERS, DUNGEON_MASTER
+from monopoly_tui.engine.mechanics.dnd_dungeon_master import dm_choice
 from monopoly_tui.engine.mechanics.ring import RingTally, ring_of, ring_state
 from monopoly_tui.engine.spec import Spec
 
@@ -62,6 +65,11 @@ class GameResult:
     landings: list[int] = field(default_factory=list)
     ring: RingTally | None = None
     """The Ring's counts at the end (editions with the Ring; see ``ring_story``)."""
+    rounds: int = 0
+    tokens: list[str] = field(default_factory=list)
+    """Each seat's token (a character, where the tokens are characters)."""
+    tally: dict[str, int] = field(default_factory=dict)
+    """Counts of the events an Adventure edition's report tells (``ADVENTURE_TALLY``)."""
 
 
 @dataclass(slots=True)
@@ -89,15 +97,23 @@ def play_game(
     max_turns: int = DEFAULT_MAX_TURNS,
     check: bool = True,
     after_decision: Callable[[Game], None] | None = None,
+    dm: str | None = None,
 ) -> tuple[GameResult, Failure | None]:
     """Play one bot game to its end or the cap, checking the invariants after every decision
     (when ``check``). ``after_decision`` is called after each decision, before the check (the
     tests use it to corrupt a state on purpose). Where owners must ask for rent, each owner
-    asks as soon as the rent is owed (bots are only asked for their own decisions)."""
+    asks as soon as the rent is owed (bots are only asked for their own decisions). Where the
+    tokens are characters (an edition with ``characters``), each game deals them out by its
+    seed; ``dm`` names the Dungeon Master cards added (``all``, or a comma-separated list of
+    their keys; the locations replaced and Szass Tam's space are picked by the seed)."""
     n = len(bots)
-    names = [(f"{bots[i]} {i + 1}", spec.tokens[i]) for i in range(n)]
+    tokens = game_tokens(spec, n, seed)
+    names = [(f"{bots[i]} {i + 1}", tokens[i]) for i in range(n)]
     failure: Failure | None = None
-    game = Game.new(spec, names, seed=seed, variant=variant)
+    setup: dict[str, object] | None = {DUNGEON_MASTER: dm_choice(spec, dm, seed)} if dm \
+        else None
+    game = Game.new(spec, names, seed=seed, variant=variant, setup=setup)
+    tally: dict[str, int] | None = {} if ADVENTURES in spec.mechanics else None
     players = [decider(make_bot(name, bot_seed(seed, i))) for i, name in enumerate(bots)]
     st = game.st
     end = ""
@@ -128,7 +144,9 @@ def play_game(
                 # Rent the owner must ask for (a rule option): every bot asks at once.
                 game.act(Action(A.A_COLLECT_RENT, st.claims[0].owner, 0))
             else:
-                game.act(players[who](game, kind, who))
+                events = game.act(players[who](game, kind, who))
+                if tally is not None:
+                    count_events(tally, events)
         except Exception as e:
             failure = Failure(
                 index, seed, len(game.history) + 1, "crash",
@@ -146,9 +164,37 @@ def play_game(
     winner = st.winner if st.over and failure is None else -1
     return (
         GameResult(index, seed, winner, st.turns, st.decisions, end, list(st.landings),
-                   ring_tally(game)),
+                   ring_tally(game), st.rounds, tokens, tally or {}),
         failure,
     )
+
+
+def game_tokens(spec: Spec, n: int, seed: int) -> list[str]:
+    """The seats' tokens: the edition's first ``n``; where the tokens are characters, dealt
+    out by the game's seed (each at most once), so every character plays every seat."""
+    tokens = list(spec.tokens)
+    if CHARACTERS in spec.mechanics:
+        random.Random(seed * 7919 + 1).shuffle(tokens)
+    return tokens[:n]
+
+
+ADVENTURE_TALLY: Final = frozenset({
+    "secured", "red_die", "adventure_failed", "critical_fail", "critical_success",
+    "close_to_death", "revived", "monster", "item_used", "red_wizard_fought", "end_payout",
+})
+"""The events an Adventure edition's report counts (``secured`` by how, ``red_die`` by
+purpose, ``monster`` by outcome)."""
+
+
+def count_events(tally: dict[str, int], events: Sequence[Event]) -> None:
+    """Count the events the Adventure report tells (``ADVENTURE_TALLY``)."""
+    for e in events:
+        kind = e.kind
+        if kind not in ADVENTURE_TALLY:
+            continue
+        key = f"{kind}:{e.text}" if kind in ("secured", "red_die", "monster",
+                                             "red_wizard_fought") else kind
+        tally[key] = tally.get(key, 0) + 1
 
 
 # ---------------------------------------------------------------- the run
@@ -177,6 +223,8 @@ class RunReport:
     landings: list[int]
     seconds: float | None = None
     """Wall time, only when asked for (it would make reports differ run to run)."""
+    dm: str | None = None
+    """The Dungeon Master cards added to every game (``play_game``'s ``dm``)."""
 
     @property
     def ok(self) -> bool:
@@ -256,6 +304,9 @@ class RunReport:
         story = ring_story(self)
         if story:
             out["ring"] = story
+        adventures = adventure_story(self)
+        if adventures:
+            out["adventures"] = adventures
         if self.seconds is not None:
             turns = out["summary"]["player_turns"]
             out["timing"] = {
@@ -273,6 +324,8 @@ class RunReport:
         ]
         if self.variant:
             parts.append(f"--variant {self.variant}")
+        if self.dm:
+            parts.append(f"--dm {self.dm}")
         return " ".join(parts)
 
     def text(self, games_list: bool = True) -> str:
@@ -315,6 +368,7 @@ class RunReport:
             )
             lines.append(f"    replay: {self.replay_command(f)}")
         lines.extend(ring_story_lines(self))
+        lines.extend(adventure_story_lines(self))
         lines.append("")
         lines.append("Landings (share of all landings, %):")
         lines.extend(heat_map(spec, self.landings))
@@ -392,6 +446,79 @@ def ring_story_lines(report: RunReport) -> list[str]:
     ]
 
 
+# ---------------------------------------------------------------- the Adventure story
+
+
+def adventure_story(report: RunReport) -> dict[str, Any]:
+    """How the locations were won over a run (editions with ``adventures``): rounds (median,
+    p10, p90, max), games ended with every location secured, locations secured by paying and
+    by rolling, Adventure rolls and failures, criticals, monsters, players close to death and
+    revivals (means per game), and each character's games and wins. Empty otherwise."""
+    if ADVENTURES not in report.spec.mechanics or not report.results:
+        return {}
+    res = report.results
+    n = len(res)
+
+    def mean(key: str) -> float:
+        return round(sum(r.tally.get(key, 0) for r in res) / n, 2)
+
+    rounds = sorted(r.rounds for r in res)
+    by_char: dict[str, list[int]] = {}
+    for r in res:
+        for seat, token in enumerate(r.tokens):
+            played = by_char.setdefault(token, [0, 0])
+            played[0] += 1
+            played[1] += r.winner == seat
+    return {
+        "rounds": {"median": _percentile(rounds, 0.5), "p10": _percentile(rounds, 0.1),
+                   "p90": _percentile(rounds, 0.9), "min": rounds[0], "max": rounds[-1]},
+        "all_secured": sum(1 for r in res if r.end == "all_locations_secured"),
+        "secured_paid": mean("secured:paid"),
+        "secured_rolled": mean("secured:rolled"),
+        "adventure_rolls": mean("red_die:secure"),
+        "adventure_failed": mean("adventure_failed"),
+        "critical_fails": mean("critical_fail"),
+        "critical_successes": mean("critical_success"),
+        "red_die_rolls": round(sum(v for r in res for k, v in r.tally.items()
+                                   if k.startswith("red_die:")) / n, 2),
+        "monsters_won": mean("monster:won"),
+        "monsters_lost": mean("monster:lost"),
+        "items_used": mean("item_used"),
+        "close_to_death": mean("close_to_death"),
+        "revived": mean("revived"),
+        "characters": {t: {"games": g, "wins": w, "rate": round(w / g, 4) if g else 0.0}
+                       for t, (g, w) in sorted(by_char.items())},
+    }
+
+
+def adventure_story_lines(report: RunReport) -> list[str]:
+    """The Adventure story for the text report, in the edition's words."""
+    s = adventure_story(report)
+    if not s:
+        return []
+    v = report.spec.vocab
+    r = s["rounds"]
+    n = len(report.results)
+    chars = sorted(s["characters"].items(), key=lambda kv: (-kv[1]["rate"], kv[0]))
+    return [
+        "",
+        f"Rounds: median {r['median']} (p10 {r['p10']}, p90 {r['p90']}; min {r['min']}, "
+        f"max {r['max']}); games ended with every {v.location} {v.secured}: "
+        f"{s['all_secured']} of {n}",
+        f"{v.locations.capitalize()} {v.secured} per game: {s['secured_paid']} by paying the "
+        f"price, {s['secured_rolled']} by the roll ({s['adventure_rolls']} {v.adventure} "
+        f"rolls, {s['adventure_failed']} failed)",
+        f"Red die rolls per game {s['red_die_rolls']}: {v.critical_fail} "
+        f"{s['critical_fails']}, {v.critical_success} {s['critical_successes']}; "
+        f"monsters beaten {s['monsters_won']}, lost to {s['monsters_lost']}; "
+        f"{v.item}s used {s['items_used']}",
+        f"{v.close_to_death.capitalize()} per game {s['close_to_death']}, revived "
+        f"{s['revived']}",
+        f"Wins by {v.character} (share of the games played): " + ", ".join(
+            f"{t} {c['rate']:.1%} ({c['wins']}/{c['games']})" for t, c in chars),
+    ]
+
+
 def heat_map(spec: Spec, landings: Sequence[int]) -> list[str]:
     """The board as a square ring of cells, each shaded by how often its space was landed on
     and showing its share of all landings; then the ten most landed-on spaces by name. A board
@@ -450,6 +577,7 @@ def simulate(
     variant: str | None = None,
     max_turns: int = DEFAULT_MAX_TURNS,
     check: bool = True,
+    dm: str | None = None,
 ) -> RunReport:
     """Play ``games`` seeded bot games. ``bots`` names one bot for every seat, or one per
     seat. Game ``i`` uses the seed ``seed + i``."""
@@ -458,14 +586,20 @@ def simulate(
         raise ValueError(f"name one bot, or one per seat ({players}), not {len(bots)}")
     if variant:
         spec.variant(variant)  # raises KeyError for an unknown variant
+    if dm:
+        if DUNGEON_MASTER not in spec.mechanics:
+            raise ValueError(f"{spec.name} has no Dungeon Master cards")
+        dm_choice(spec, dm, seed)  # raises ValueError for an unknown card
     results: list[GameResult] = []
     failures: list[Failure] = []
     landings = [0] * spec.size
     for i in range(games):
-        result, failure = play_game(spec, seats, seed + i, i, variant, max_turns, check)
+        result, failure = play_game(spec, seats, seed + i, i, variant, max_turns, check,
+                                    dm=dm)
         results.append(result)
         if failure is not None:
             failures.append(failure)
         for s, c in enumerate(result.landings):
             landings[s] += c
-    return RunReport(spec, seats, games, seed, variant, max_turns, results, failures, landings)
+    return RunReport(spec, seats, games, seed, variant, max_turns, results, failures, landings,
+                     dm=dm)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from random import Random
 from typing import TYPE_CHECKING
 
 from monopoly_tui.engine import spaces
@@ -63,6 +64,36 @@ def dm_cards(spec: Spec) -> list[tuple[str, str, str]]:
              m.text) for i, m in enumerate(c.monsters)]
     if c.red_wizard is not None:
         out.append((RED_WIZARD, c.red_wizard.name, c.red_wizard.text))
+    return out
+
+
+def dm_choice(spec: Spec, which: str, seed: int) -> dict[str, object]:
+    """The setup choice for the Dungeon Master cards named in ``which`` (``all``, or their
+    keys from ``dm_cards`` separated by commas), with the location each DM location replaces
+    and Szass Tam's space picked by ``seed`` (a simulation's table). Raises ``ValueError`` for
+    an unknown key."""
+    c = config(spec)
+    keys = [k for k, _, _ in dm_cards(spec)]
+    wanted = keys if which.strip() == "all" else [k.strip() for k in which.split(",") if k.strip()]
+    unknown = [k for k in wanted if k not in keys]
+    if unknown:
+        raise ValueError(f"no Dungeon Master card {', '.join(unknown)} (cards: all, "
+                         f"{', '.join(keys)})")
+    rng = Random(seed * 104729 + 3)
+    locations: dict[str, str] = {}
+    for dl in c.locations:
+        if dl.id in wanted:
+            spaces_of = [spec.spaces[spec.deeds[d].spaces[0]].id
+                         for d in spec.groups[dl.group].deeds]
+            locations[dl.id] = rng.choice(spaces_of)
+    out: dict[str, object] = {}
+    if locations:
+        out["locations"] = locations
+    monsters = [i for i in range(len(c.monsters)) if f"monster-{i + 1}" in wanted]
+    if monsters:
+        out["monsters"] = monsters
+    if RED_WIZARD in wanted:
+        out["red_wizard"] = rng.choice([sp.id for sp in spec.spaces if sp.kind == CARDS])
     return out
 
 

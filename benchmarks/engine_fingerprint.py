@@ -25,7 +25,7 @@ from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
-from fingerprint_view import behaviour_view, legacy_event
+from fingerprint_view import behaviour_view, legacy_action, legacy_event
 
 from monopoly_tui.bots import make_bot
 from monopoly_tui.buildinfo import engine_build
@@ -81,7 +81,7 @@ def fingerprint(games: int, max_turns: int = 600,
             _, who = game.waiting_for
             action = bots[who].choose(game, who)
             events = game.act(action)
-            h.update(repr(action).encode())
+            h.update(legacy_action(action).encode())
             h.update(_event_repr(events).encode())
         h.update(_state_repr(game).encode())
     return {e: h.hexdigest()[:16] for e, h in hashes.items()}

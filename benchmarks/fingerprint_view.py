@@ -95,7 +95,7 @@ def _framed(game: Game, name: str) -> Any:
                                       x.to_pot) for x in d.debts]
     if name == "trade":
         t = _first(game, "trade")
-        return t.offer if t is not None else None
+        return legacy_offer(t.offer) if t is not None else None
     if name == "transfers":
         t = _first(game, "transfers")
         return list(t.transfers) if t is not None else []
@@ -122,6 +122,31 @@ _ABOUT = {"rent", "auction", "interest", "tax", "card"}
 
 def _reason(reason: str, target: int) -> str:
     return f"{reason}:{target}" if reason in _ABOUT and target >= 0 else reason
+
+
+OFFER_FIELDS = ("proposer", "partner", "give_deeds", "take_deeds", "give_cash", "take_cash",
+                "give_cards", "take_cards")
+"""A trade offer's fields in the first shape (kept cards other than Get Out of Jail Free came
+later: an offer without them reads as it did)."""
+
+
+def legacy_offer(offer: Any) -> Any:
+    """A trade offer in the first shape: without the kept cards a mechanic's players hold
+    (``give_kept``, ``take_kept``) while the offer carries none."""
+    if getattr(offer, "give_kept", ()) or getattr(offer, "take_kept", ()):
+        return offer
+    return tuple(getattr(offer, f) for f in OFFER_FIELDS)
+
+
+def legacy_action(action: Any) -> str:
+    """An action's repr in the first shape: its trade offer as ``legacy_offer`` reads it."""
+    trade = getattr(action, "trade", None)
+    if trade is None or getattr(trade, "give_kept", ()) or getattr(trade, "take_kept", ()):
+        return repr(action)
+    text = repr(action)
+    old = repr(trade)
+    kept = ", give_kept=(), take_kept=()"
+    return text.replace(old, old.replace(kept, "")) if kept in old else text
 
 
 def legacy_event(event: Any) -> tuple[Any, ...]:

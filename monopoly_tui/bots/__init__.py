@@ -1,16 +1,19 @@
 """Computer players. Each answers the decision its seat owes through the engine's public face.
 
 ``make_bot(name, seed)`` builds one by name: ``"random"`` (random legal choices) or ``"basic"``
-(a plain, sensible strategy). A bot is deterministic for its seed.
+(a plain, sensible strategy) or ``"expert"`` (plays by a value model of the edition). A bot is deterministic for its seed.
 """
 
 from __future__ import annotations
 
 from monopoly_tui.bots.base import MAX_EXTRAS, Board, Bot, NoChoiceError
 from monopoly_tui.bots.basic import BasicBot, trade_value
+from monopoly_tui.bots.expert import ExpertBot
 from monopoly_tui.bots.random_bot import RandomBot
 
-BOTS: dict[str, type[RandomBot] | type[BasicBot]] = {"random": RandomBot, "basic": BasicBot}
+BOTS: dict[str, type[RandomBot] | type[BasicBot] | type[ExpertBot]] = {
+    "random": RandomBot, "basic": BasicBot, "expert": ExpertBot,
+}
 """The bots by name."""
 
 
@@ -27,6 +30,7 @@ __all__ = [
     "BOTS",
     "MAX_EXTRAS",
     "BasicBot",
+    "ExpertBot",
     "Board",
     "Bot",
     "NoChoiceError",

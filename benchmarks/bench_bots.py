@@ -1,0 +1,226 @@
+"""How the expert computer player fares: seat-rotated matches of one expert against basic bots
+(or against the benchmark's own "trade shark"), with win rates and Wilson 95% intervals, and
+the time each of the expert's decisions takes on the engine as it runs.
+
+    python benchmarks/bench_bots.py --edition classic --games 2000
+    python benchmarks/bench_bots.py --edition classic --games 500 --players 2
+    python benchmarks/bench_bots.py --edition classic --games 500 --opponents shark
+
+Game ``i`` is seeded ``seed + i`` and puts the expert in seat ``i % players``; the other seats
+play the opponents' bot. A game without a winner at the cap counts as not won. The last line
+says ``expert wins X% of N games (95%: LO–HI)``.
+
+The trade shark is a basic bot that, besides its usual play, offers lopsided deals at the end
+of its turns: the deeds that complete its own colour group for a deed's printed price in cash
+(no premium for the group), or for a lone deed of its own. Against it the benchmark checks every
+trade the expert accepts that completes the shark's group: what the expert gets must be worth
+more than what it gives, by the expert's model and by the basic valuation (deeds at their
+price, a whole group its price again); it counts those that are not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from monopoly_tui.bots import make_bot  # noqa: E402
+from monopoly_tui.bots.base import Board, decider  # noqa: E402
+from monopoly_tui.bots.basic import BasicBot, trade_value  # noqa: E402
+from monopoly_tui.bots.expert import ExpertBot  # noqa: E402
+from monopoly_tui.engine import actions as A  # noqa: E402
+from monopoly_tui.engine.actions import Action  # noqa: E402
+from monopoly_tui.engine.frames import TradeFrame  # noqa: E402
+from monopoly_tui.engine.game import Game  # noqa: E402
+from monopoly_tui.engine.state import TradeOffer  # noqa: E402
+from monopoly_tui.rules.loader import load_edition_spec  # noqa: E402
+from monopoly_tui.simulate import bot_seed  # noqa: E402
+
+Z95 = 1.959964
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``wins / n``."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class SharkBot:
+    """The basic bot, plus lopsided offers at the end of its turns (see the module)."""
+
+    name = "shark"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.basic = BasicBot(seed)
+        self.offered: set[TradeOffer] = set()
+
+    def decide(self, game: Game, kind: str, player: int) -> Action:
+        if kind == A.END_TURN and not _proposed_this_turn(game, player):
+            offer = self.lowball(game, player)
+            if offer is not None:
+                self.offered.add(offer)
+                return Action(A.A_PROPOSE, player, trade=offer)
+        return self.basic.decide(game, kind, player)
+
+    def lowball(self, game: Game, player: int) -> TradeOffer | None:
+        """An offer for the deeds that complete one of its groups, held by one other player:
+        their printed price in cash, or a lone deed of its own instead when it has one."""
+        st = game.st
+        board = Board.of(game.spec)
+        owner = st.owner
+        for g in board.street_groups:
+            deeds = board.group_deeds[g]
+            missing = tuple(d for d in deeds if owner[d] != player)
+            if not missing or len(missing) == len(deeds):
+                continue
+            q = owner[missing[0]]
+            if q < 0 or any(owner[d] != q for d in missing) or st.players[q].bankrupt:
+                continue
+            price = sum(board.price[d] for d in missing)
+            lone = [d for d, o in enumerate(owner) if o == player and not board.is_street[d]]
+            candidates = [TradeOffer(player, q, (), missing, give_cash=price)]
+            if lone:
+                candidates.append(TradeOffer(player, q, (lone[0],), missing))
+            for offer in candidates:
+                if offer not in self.offered and not game.trade_problem(offer):
+                    return offer
+        return None
+
+
+def _proposed_this_turn(game: Game, player: int) -> bool:
+    for a in reversed(game.history):
+        if a.kind == A.A_END_TURN:
+            return False
+        if a.kind == A.A_PROPOSE and a.player == player:
+            return True
+    return False
+
+
+class Match:
+    """Counts over a run of games."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.wins = 0
+        self.no_winner = 0
+        self.times: list[float] = []
+        """Seconds per expert decision."""
+        self.shark_sets = 0
+        """Trades the expert accepted that completed a shark's colour group."""
+        self.shark_bad_model = 0
+        self.shark_bad_basic = 0
+        self.offers_to_expert = 0
+        self.accepted_by_expert = 0
+
+
+def play(edition: str, players: int, seed: int, index: int, opponents: str, match: Match,
+         max_turns: int) -> None:
+    """One game: the expert in seat ``index % players``, the opponents' bot elsewhere."""
+    spec = load_edition_spec(edition)
+    expert_seat = index % players
+    names = [(f"seat {i + 1}", spec.tokens[i]) for i in range(players)]
+    game = Game.new(spec, names, seed=seed)
+    bots: list[Callable[[Game, str, int], Action]] = []
+    expert = ExpertBot(bot_seed(seed, expert_seat))
+    for i in range(players):
+        if i == expert_seat:
+            bots.append(expert.decide)
+        elif opponents == "shark":
+            bots.append(SharkBot(bot_seed(seed, i)).decide)
+        else:
+            bots.append(decider(make_bot(opponents, bot_seed(seed, i))))
+    board = Board.of(game.spec)
+    st = game.st
+    clock = time.perf_counter
+    while not st.over and st.turns < max_turns:
+        kind, who = game.waiting_for
+        if st.claims and kind in (A.ROLL, A.JAIL, A.END_TURN):
+            game.act(Action(A.A_COLLECT_RENT, st.claims[0].owner, 0))
+            continue
+        if who == expert_seat:
+            t0 = clock()
+            action = bots[who](game, kind, who)
+            match.times.append(clock() - t0)
+            f = game.frame
+            if isinstance(f, TradeFrame) and opponents == "shark":
+                match.offers_to_expert += 1
+                if action.kind == A.A_ACCEPT:
+                    match.accepted_by_expert += 1
+                    check_shark_trade(game, expert, board, f.offer, match)
+        else:
+            action = bots[who](game, kind, who)
+        game.act(action)
+    match.games += 1
+    if st.over and st.winner == expert_seat:
+        match.wins += 1
+    if not st.over or st.winner < 0:
+        match.no_winner += 1
+
+
+def check_shark_trade(game: Game, expert: ExpertBot, board: Board, offer: TradeOffer,
+                      match: Match) -> None:
+    """Count an accepted trade that completes the shark's group, and whether what the expert
+    gets is worth less than what it gives (by its model; by the basic valuation)."""
+    st = game.st
+    after = st.owner.copy()
+    for d in offer.give_deeds:
+        after[d] = offer.partner
+    for d in offer.take_deeds:
+        after[d] = offer.proposer
+    if not expert.completes(st.owner, after, offer.proposer):
+        return
+    match.shark_sets += 1
+    theirs, mine, _ = expert.trade_gains(game, offer)
+    if mine < theirs:
+        match.shark_bad_model += 1
+    if trade_value(board, st, offer.partner, offer, game.spec.rules.jail_fine) < 0:
+        match.shark_bad_basic += 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--edition", default="classic")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--opponents", choices=("basic", "shark"), default="basic")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-turns", type=int, default=2000)
+    args = ap.parse_args(argv)
+    match = Match()
+    start = time.perf_counter()
+    for i in range(args.games):
+        play(args.edition, args.players, args.seed + i, i, args.opponents, match, args.max_turns)
+    took = time.perf_counter() - start
+    n = match.games
+    lo, hi = wilson(match.wins, n)
+    share = 1 / args.players
+    print(f"{args.edition}: {n} games of {args.players} players, 1 expert against "
+          f"{args.players - 1} {args.opponents}, seats rotated, seed {args.seed} ({took:.0f} s)")
+    print(f"  an even share: {share:.1%}; games without a winner: {match.no_winner}")
+    times = sorted(match.times)
+    if times:
+        print(f"  expert decisions: {len(times)}, median {statistics.median(times) * 1e3:.3f} ms,"
+              f" p99 {times[int(len(times) * 0.99)] * 1e3:.2f} ms, worst {times[-1] * 1e3:.2f} ms")
+    if args.opponents == "shark":
+        print(f"  shark offers to the expert: {match.offers_to_expert}, accepted "
+              f"{match.accepted_by_expert}; accepted completing the shark's group: "
+              f"{match.shark_sets}, of them worth less to the expert than it gave: "
+              f"{match.shark_bad_model} (its model), {match.shark_bad_basic} (basic valuation)")
+    print(f"expert wins {match.wins / n:.1%} of {n} games (95%: {lo:.1%}–{hi:.1%})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,692 @@
+"""An expert computer player: it values the board by the edition's own odds
+(``bots.value_model``) and plays every decision by that value.
+
+Its habits, each one a method below:
+
+- **Value.** A player's holdings are worth their deeds' prices (less lifting a mortgage), plus
+  for each whole colour group the best development it can afford, as rent per opponent turn
+  over a horizon of opponent turns less the buildings' cost (``Model.set_value``), plus what a
+  count-rent or dice-rent group earns together beyond its deeds alone.
+- **Safety.** It keeps in reach (cash, and the mortgages it could raise without touching a
+  built group) the rent it may meet before its next pass of GO: the highest opponent rent,
+  or the expected rent of a lap when that is less.
+- **Buy** when the safety stays, or when the deed completes its group or blocks another's;
+  else let it go to auction.
+- **Auctions:** bid by the smallest step up to the deed's worth to it (the change in its
+  holdings' value), plus half of what the deed would be worth to an opponent it completes a
+  group for, never above what the safety leaves (all it could raise for its own set).
+- **Build** where the next building gains the most rent per coin over the horizon, keeping
+  the safety; when cash is short for a building worth far more than a lone deed's rent, it
+  mortgages that lone deed to build.
+- **Mortgages:** lifts those of its whole groups first (they block building), others only
+  when rich; raising cash for a debt, it mortgages the deeds that lose the least rent per
+  coin first, then sells the buildings that lose the least rent per coin.
+- **Jail:** out at once (card, else fine) while unowned deeds are there to buy and the
+  opponents' rent is low, or when a jailed player collects no rent; stays in, rolling, once
+  the opponents' rent per lap is high.
+- **Trades:** values both sides by the model. It accepts only when it gains, and at least as
+  much as the other side when the trade completes the other side's group (head to head, or
+  otherwise half as much). It proposes, at most once a turn, to buy the deeds that complete
+  its own group (for cash, or a swap of deeds that completes a group for each, or a lone deed
+  of its own plus cash), at the least the partner's fair-trade valuation asks
+  (``bots.basic.trade_value``), when the model says it gains more than the partner.
+- **The Ring:** battles a bearer it meets; as the bearer it holds on towards the end of the
+  track while the Eye's odds (the chance of the Eye on each roll, and the penalties on the way)
+  leave it ahead, and when reaching the end would make it the richest; it offers the Ring
+  away when the end would hand the game to someone else or when it cannot pay the next
+  penalty.
+- Decisions it has no model for (a tax choice, placing a building won at auction, a building
+  auction, a mechanic newer than it) are the basic bot's.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from monopoly_tui.bots.base import (
+    MAX_EXTRAS,
+    NoChoiceError,
+    chance,
+    extras_in_decision,
+    simple_action,
+)
+from monopoly_tui.bots.basic import BasicBot, trade_value
+from monopoly_tui.bots.value_model import Model, model_of
+from monopoly_tui.engine import actions as A
+from monopoly_tui.engine import property as P
+from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.frames import AuctionFrame, BuyFrame, DebtsFrame, TradeFrame, TransfersFrame
+from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.mechanics.ring import ring_of, state_of
+from monopoly_tui.engine.spec import COUNT_RENT, DICE_RENT, STREET, Spec
+from monopoly_tui.engine.state import GameState, TradeOffer
+
+HORIZON_ROUNDS: Final = 20
+"""Rounds over which a holding's rent is counted (a round: one turn of each opponent)."""
+SHARE_KAPPA: Final = 0.5
+"""In a game of three or more, a trade must gain the expert at least this share of what it
+gains the partner (a whole group for the partner: all of it)."""
+DENIAL_SHARE: Final = 0.5
+"""In an auction, this share of a deed's worth to an opponent it completes a group for is
+added to the expert's limit."""
+PROPOSE_CHANCE: Final = 0.5
+"""How often, at the end of a turn, the expert looks for a trade to propose."""
+
+
+class ExpertBot:
+    """The expert strategy above, deterministic for its seed."""
+
+    name = "expert"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.basic = BasicBot(seed)
+        """The basic bot, for the decisions the expert has no model for."""
+        self._spec: Spec | None = None
+        self.model: Model | None = None
+        self._proposed: set[TradeOffer] = set()
+        self._history_seen = 0
+
+    # ------------------------------------------------------------------ the decision
+
+    def choose(self, game: Game, player: int) -> Action:
+        """The expert's choice for the decision ``player`` owes now."""
+        kind, who = game.waiting_for
+        if who != player:
+            raise ValueError(f"player {player} has no decision to make ({kind} is {who}'s)")
+        return self.decide(game, kind, player)
+
+    def decide(self, game: Game, kind: str, player: int) -> Action:
+        """``choose`` for a caller that has just read ``game.waiting_for``."""
+        if game.spec is not self._spec:
+            self._spec = game.spec
+            self.model = model_of(game.spec)
+        if kind == A.ROLL:
+            return simple_action(A.A_ROLL, player)
+        if kind == A.END_TURN:
+            extra = self._voluntary(game, player)
+            return extra if extra is not None else simple_action(A.A_END_TURN, player)
+        f = game.frame
+        if kind == A.BUY and isinstance(f, BuyFrame):
+            return self._buy(game, player, f)
+        if kind == A.AUCTION and isinstance(f, AuctionFrame) and f.deed >= 0:
+            return self._auction(game, player, f)
+        if kind == A.DEBT and isinstance(f, DebtsFrame):
+            return self._debt(game, player, f)
+        if kind == A.JAIL:
+            return self._jail(game, player)
+        if kind == A.TRADE and isinstance(f, TradeFrame):
+            return self._answer(game, player, f.offer)
+        if kind == A.MORTGAGED_TRANSFER and isinstance(f, TransfersFrame):
+            return self._transfer(game, player, f)
+        if kind == A.RING and ring_of(game.spec) is not None:
+            return self._ring(game, player)
+        return self.basic.decide(game, kind, player)
+
+    @property
+    def m(self) -> Model:
+        m = self.model
+        assert m is not None
+        return m
+
+    # ------------------------------------------------------------------ the value model
+
+    def horizon(self, st: GameState) -> float:
+        """The opponent turns over which a holding's rent counts: the rounds of the horizon
+        times the opponents still in the game."""
+        alive = sum(1 for q in st.players if not q.bankrupt)
+        return HORIZON_ROUNDS * max(1, alive - 1)
+
+    def holdings(self, owner: list[int], mortgaged: list[bool], player: int, horizon: float,
+                 budget: float) -> float:
+        """What ``player``'s deeds are worth by the model (see the module), the development
+        of whole groups limited to ``budget``."""
+        m = self.m
+        board = m.board
+        spec = m.spec
+        total = 0.0
+        price, lift = board.price, board.unmortgage_cost
+        for d, o in enumerate(owner):
+            if o == player:
+                total += price[d] - lift[d] if mortgaged[d] else price[d]
+        for g in spec.groups:
+            deeds = g.deeds
+            if not deeds:
+                continue
+            held = [d for d in deeds if owner[d] == player]
+            if not held:
+                continue
+            if g.kind == STREET:
+                if len(held) == len(deeds):
+                    alone = sum(m.street_alone(d) for d in deeds)
+                    total += max(0.0, m.set_value(g.index, horizon, budget) - horizon * alone)
+            elif g.kind in (COUNT_RENT, DICE_RENT) and len(held) > 1:
+                k = len(held) - 1
+                together = sum(m.income[d][min(k, len(m.income[d]) - 1)] for d in held)
+                apart = sum(m.income[d][0] for d in held)
+                total += horizon * max(0.0, together - apart)
+        return total
+
+    def completes(self, owner: list[int], after: list[int], player: int) -> bool:
+        """Whether ``after`` gives ``player`` a whole colour group ``owner`` did not."""
+        for g in self.m.board.street_groups:
+            deeds = self.m.board.group_deeds[g]
+            if all(after[d] == player for d in deeds) and not all(owner[d] == player
+                                                                 for d in deeds):
+                return True
+        return False
+
+    def trade_gains(self, game: Game, offer: TradeOffer) -> tuple[float, float, bool]:
+        """What a trade gains the proposer and the partner by the model (their holdings'
+        change with the cash each has after it to build with, plus the cash and cards), and
+        whether it completes a colour group for the partner... for each side: the third value
+        says whether it completes one for the proposer, as seen by the partner."""
+        st = game.st
+        owner = st.owner
+        after = owner.copy()
+        for d in offer.give_deeds:
+            after[d] = offer.partner
+        for d in offer.take_deeds:
+            after[d] = offer.proposer
+        h = self.horizon(st)
+        card = game.spec.rules.jail_fine
+        gains = []
+        for who, cash_in, cards_in in (
+            (offer.proposer, offer.take_cash - offer.give_cash,
+             offer.take_cards - offer.give_cards),
+            (offer.partner, offer.give_cash - offer.take_cash,
+             offer.give_cards - offer.take_cards),
+        ):
+            cash = st.players[who].cash
+            before = self.holdings(owner, st.mortgaged, who, h, cash)
+            now = self.holdings(after, st.mortgaged, who, h, cash + cash_in)
+            gains.append(now - before + cash_in + cards_in * card)
+        return gains[0], gains[1], self.completes(owner, after, offer.proposer)
+
+    def fair_share(self, st: GameState, completes_theirs: bool) -> float:
+        """The share of the other side's gain a trade must gain the expert at least."""
+        alive = sum(1 for q in st.players if not q.bankrupt)
+        return 1.0 if completes_theirs or alive <= 2 else SHARE_KAPPA
+
+    # ------------------------------------------------------------------ safety
+
+    def exposure(self, st: GameState, player: int) -> tuple[float, int]:
+        """The rent ``player`` may meet per turn in the opponents' deeds, in expectation, and
+        the highest single rent there now."""
+        m = self.m
+        spec = m.spec
+        expected = 0.0
+        top = 0
+        owner, mortgaged = st.owner, st.mortgaged
+        for d in spec.deeds:
+            i = d.index
+            o = owner[i]
+            if o < 0 or o == player or mortgaged[i] or st.players[o].bankrupt:
+                continue
+            if d.kind == STREET:
+                rent = P.street_rent(spec, st, i)
+            elif d.kind == COUNT_RENT:
+                rent = P.count_rent(spec, st, i)
+            elif d.kind == DICE_RENT:
+                n = P.count_owned(spec, st, o, d.group)
+                table = spec.groups[d.group].dice_rent
+                if not table:
+                    continue
+                e = table[min(n, len(table)) - 1]
+                rent = int(e.multiplier * m.mean_roll)
+            else:
+                continue
+            expected += m.deed_land[i] * rent
+            if rent > top:
+                top = rent
+        return expected, top
+
+    def mortgageable(self, st: GameState, player: int) -> int:
+        """What ``player`` could raise by mortgages alone, without selling a building."""
+        spec = self.m.spec
+        b = st.buildings
+        total = 0
+        for d in spec.deeds:
+            i = d.index
+            if st.owner[i] == player and not st.mortgaged[i] and not any(
+                b[x] for x in spec.groups[d.group].deeds
+            ):
+                total += d.mortgage
+        return total
+
+    def safety(self, st: GameState, player: int) -> int:
+        """The cash the expert keeps (see the module): the rent it may meet before the next
+        pass of GO, less what it could raise by mortgages, never below a small base."""
+        m = self.m
+        expected, top = self.exposure(st, player)
+        lap = m.spec.size / max(1.0, m.mean_roll * m.moves_per_turn)
+        need = min(float(top), expected * lap * 2.0)
+        base = m.board.base_reserve // 2
+        return max(base, int(need) - self.mortgageable(st, player) // 2)
+
+    # ------------------------------------------------------------------ decisions
+
+    def _buy(self, game: Game, player: int, f: BuyFrame) -> Action:
+        """Buy when the safety stays, or when it completes or blocks a group; else auction."""
+        st = game.st
+        d = f.deed
+        board = self.m.board
+        cash = st.players[player].cash
+        price = board.price[d]
+        if cash >= price:
+            keep = self.safety(st, player)
+            if cash - price >= keep:
+                return simple_action(A.A_BUY, player, d)
+            if board.completes_for(st.owner, player, d) or board.blocks(st.owner, player, d):
+                return simple_action(A.A_BUY, player, d)
+            if cash - price + self.mortgageable(st, player) >= keep * 2:
+                return simple_action(A.A_BUY, player, d)
+        if game.spec.rules.auctions:
+            return simple_action(A.A_AUCTION, player, d)
+        return simple_action(A.A_DECLINE, player, d)
+
+    def deed_worth(self, st: GameState, player: int, deed: int, budget: float) -> float:
+        """What getting ``deed`` from the bank adds to ``player``'s holdings by the model."""
+        h = self.horizon(st)
+        after = st.owner.copy()
+        after[deed] = player
+        return (self.holdings(after, st.mortgaged, player, h, budget)
+                - self.holdings(st.owner, st.mortgaged, player, h, budget))
+
+    def _auction(self, game: Game, player: int, auc: AuctionFrame) -> Action:
+        """Bid the smallest step up to the limit (see the module), else drop out."""
+        st = game.st
+        d = auc.deed
+        board = self.m.board
+        cash = st.players[player].cash
+        lo = game.min_bid()
+        spare = cash - lo
+        worth = self.deed_worth(st, player, d, spare)
+        denial = 0.0
+        for q, pl in enumerate(st.players):
+            if q != player and not pl.bankrupt and board.completes_for(st.owner, q, d):
+                denial = max(denial, DENIAL_SHARE * self.deed_worth(st, q, d, pl.cash))
+        value = worth + denial
+        if board.completes_for(st.owner, player, d):
+            limit = min(value, float(game.max_bid(player)))
+        else:
+            limit = min(value, float(cash - self.safety(st, player) // 2))
+        if lo > limit:
+            return simple_action(A.A_DROP, player, d)
+        return Action(A.A_BID, player, d, lo)
+
+    def _debt(self, game: Game, player: int, f: DebtsFrame) -> Action:
+        """Pay when the cash is there; bankrupt only when nothing else is allowed; otherwise
+        raise cash, losing the least rent per coin first."""
+        st = game.st
+        debt = f.debts[0]
+        cash = st.players[player].cash
+        if cash >= debt.amount:
+            return simple_action(A.A_PAY_DEBT, player)
+        if cash + P.raisable(game.spec, st, player) < debt.amount:
+            return simple_action(A.A_BANKRUPT, player)
+        step = self.raise_cash(game, player)
+        if step is not None:
+            return step
+        return self.basic.decide(game, A.DEBT, player)
+
+    def rent_now(self, st: GameState, deed: int) -> float:
+        """The rent a deed brings per opponent turn as things stand."""
+        m = self.m
+        spec = m.spec
+        d = spec.deeds[deed]
+        if st.owner[deed] < 0 or st.mortgaged[deed]:
+            return 0.0
+        if d.kind == STREET:
+            return m.deed_land[deed] * P.street_rent(spec, st, deed)
+        if d.kind == COUNT_RENT:
+            return m.deed_land[deed] * P.count_rent(spec, st, deed)
+        row = m.income[deed]
+        n = P.count_owned(spec, st, st.owner[deed], d.group)
+        return row[min(n, len(row)) - 1] if row else 0.0
+
+    def raise_cash(self, game: Game, player: int) -> Action | None:
+        """The next step to raise cash: the mortgage losing the least rent per coin (a street
+        of an unbuilt whole group loses the group's doubled rent), then the building sale
+        losing the least rent per coin."""
+        st, spec = game.st, game.spec
+        m = self.m
+        best: tuple[float, int] | None = None
+        for d in spec.deeds:
+            i = d.index
+            if st.owner[i] != player or st.mortgaged[i] or P.can_mortgage(spec, st, player, i):
+                continue
+            loss = self.rent_now(st, i)
+            if d.kind == STREET and P.owns_group(spec, st, player, d.group):
+                loss = m.set_rate(d.group, 0) - sum(
+                    m.street_alone(x) for x in spec.groups[d.group].deeds if x != i)
+            key = (loss / max(1, d.mortgage), i)
+            if best is None or key < best:
+                best = key
+        if best is not None:
+            return simple_action(A.A_MORTGAGE, player, best[1])
+        sell: tuple[float, int] | None = None
+        b = st.buildings
+        for d in spec.deeds:
+            i = d.index
+            if st.owner[i] != player or not b[i] or P.can_sell_building(spec, st, player, i):
+                continue
+            level = b[i]
+            loss = m.income[i][level] - m.income[i][level - 1]
+            got = P.sell_price(spec, m.board.step_cost(i, level - 1))
+            key = (loss / max(1, got), i)
+            if sell is None or key < sell:
+                sell = key
+        if sell is not None:
+            return simple_action(A.A_SELL_BUILDING, player, sell[1])
+        return None
+
+    def _jail(self, game: Game, player: int) -> Action:
+        """Out early (card, else fine) while there is much left to buy and the opponents'
+        rent is low, or when jail keeps it from collecting rent; else roll for doubles."""
+        st, rules = game.st, game.spec.rules
+        pl = st.players[player]
+        m = self.m
+        can_roll = rules.jail_roll_for_doubles
+        expected, _ = self.exposure(st, player)
+        unowned = sum(m.deed_land[d] for d, o in enumerate(st.owner) if o < 0)
+        mine = sum(self.rent_now(st, d) for d, o in enumerate(st.owner) if o == player)
+        leave = (unowned * m.mean_roll > expected * 4) or (rules.no_rent_in_jail and mine
+                                                          > expected)
+        if leave or not can_roll:
+            if pl.cards:
+                return simple_action(A.A_USE_CARD, player)
+            if pl.cash >= rules.jail_fine and (
+                pl.cash - rules.jail_fine >= self.safety(st, player) or not can_roll
+            ):
+                return simple_action(A.A_PAY_FINE, player)
+        if can_roll:
+            return simple_action(A.A_ROLL, player)
+        return self.basic.decide(game, A.JAIL, player)
+
+    def _transfer(self, game: Game, player: int, f: TransfersFrame) -> Action:
+        """Lift the mortgage of a deed received when it completes a group and the safety
+        stays, or when rich; else keep it mortgaged."""
+        st = game.st
+        d = f.transfers[0].deed
+        board = self.m.board
+        cost = board.unmortgage_cost[d]
+        left = st.players[player].cash - cost
+        keep = self.safety(st, player)
+        whole = board.is_street[d] and P.owns_group(game.spec, st, player, board.group_of[d])
+        if left >= keep * (1 if whole else 3):
+            return simple_action(A.A_LIFT, player, d)
+        return simple_action(A.A_KEEP, player, d)
+
+    def _answer(self, game: Game, player: int, offer: TradeOffer) -> Action:
+        """Accept when the trade gains the expert, and enough of what it gains the other."""
+        if offer.partner != player:
+            return simple_action(A.A_REJECT, player)
+        theirs, mine, _ = self.trade_gains(game, offer)
+        st = game.st
+        after = st.owner.copy()
+        for d in offer.give_deeds:
+            after[d] = offer.partner
+        for d in offer.take_deeds:
+            after[d] = offer.proposer
+        completes_theirs = self.completes(st.owner, after, offer.proposer)
+        need = self.fair_share(st, completes_theirs) * max(0.0, theirs)
+        if mine > 0 and mine >= need and self._cash_ok(game, player, offer):
+            return simple_action(A.A_ACCEPT, player)
+        return simple_action(A.A_REJECT, player)
+
+    def _cash_ok(self, game: Game, player: int, offer: TradeOffer) -> bool:
+        """Whether the cash the expert keeps after a trade stays above half its safety."""
+        st = game.st
+        if player == offer.proposer:
+            left = st.players[player].cash - offer.give_cash + offer.take_cash
+        else:
+            left = st.players[player].cash - offer.take_cash + offer.give_cash
+        return left >= self.safety(st, player) // 2
+
+    def _ring(self, game: Game, player: int) -> Action:
+        """Battle a bearer met; as the bearer, keep the Ring or offer it by the odds (see the
+        module)."""
+        pend = game.pending
+        by_kind = {a.kind: a for a in pend.choices}
+        if A.A_BATTLE in by_kind:
+            return by_kind[A.A_BATTLE]
+        keep = by_kind.get(A.A_PASS_BY)
+        offer = by_kind.get(A.A_OFFER_RING)
+        if keep is None or offer is None:
+            return self.basic.decide(game, A.RING, player)
+        return keep if self.hold_ring(game, player) else offer
+
+    def hold_ring(self, game: Game, player: int) -> bool:
+        """Whether the bearer keeps the Ring: the chance of reaching the end of the track
+        without the Eye (one chance per bearer turn, from the dice's Eye faces), the reward
+        and the end payouts against the penalties met on the way; and, when the end is near,
+        whether it would leave the bearer the richest."""
+        spec, st = game.spec, game.st
+        ring = ring_of(spec)
+        if ring is None:
+            return True
+        track = ring.track
+        rs = state_of(st)
+        nxt = rs.circle + 1
+        cash = st.players[player].cash
+        if nxt < len(track) and cash < track[nxt].penalty:
+            return False
+        eye = sum(1 for mk in spec.dice.marks if mk == ring.eye_mark) / max(1, len(spec.dice.marks))
+        p_eye = 1.0 - (1.0 - eye) ** spec.dice.count
+        left = len(track) - nxt
+        # the richest at the end, counting every player's cash and the end payouts
+        reach = (1.0 - p_eye) ** max(0, left)
+        standing = self._end_standing(game, player)
+        if standing > 0:
+            return True
+        # someone else would win at the end: hold only while the end is unlikely to come
+        return reach < 0.25
+
+    def _end_standing(self, game: Game, player: int) -> float:
+        """How far ahead of the richest opponent ``player`` would be at the end of the track
+        (cash plus the payouts of its unmortgaged deeds' rent; negative when behind)."""
+        spec, st = game.spec, game.st
+        money = [float(q.cash) for q in st.players]
+        for d in spec.deeds:
+            i = d.index
+            o = st.owner[i]
+            if o < 0 or st.mortgaged[i]:
+                continue
+            if d.kind == STREET:
+                money[o] += P.street_rent(spec, st, i)
+            elif d.kind == COUNT_RENT:
+                money[o] += P.count_rent(spec, st, i)
+            elif d.kind == DICE_RENT:
+                row = self.m.income[i]
+                money[o] += (row[0] / max(1e-9, self.m.deed_land[i])) if row else 0.0
+        ring = ring_of(spec)
+        if ring is not None:
+            money[player] += ring.end_reward
+        best = max((money[q] for q in range(len(money)) if q != player
+                    and not st.players[q].bankrupt), default=0.0)
+        return money[player] - best
+
+    # ------------------------------------------------------------------ at any time
+
+    def _voluntary(self, game: Game, player: int) -> Action | None:
+        """Before ending the turn: lift mortgages in whole groups, build, mortgage a lone
+        deed to build, now and then propose a trade, lift other mortgages when rich; at most
+        a few such choices per decision."""
+        st = game.st
+        if extras_in_decision(game, player) >= MAX_EXTRAS:
+            return None
+        cash = st.players[player].cash
+        keep = self.safety(st, player)
+        action = self._lift_whole(game, player, cash, keep) or self._build(
+            game, player, cash, keep)
+        if action is not None:
+            return action
+        if chance(self.seed, st.turns, player, 7) < PROPOSE_CHANCE and not _proposed_this_turn(
+                game, player):
+            action = self._propose(game, player)
+            if action is not None:
+                return action
+        return self._lift_other(game, player, cash, keep)
+
+    def _lift_whole(self, game: Game, player: int, cash: int, keep: int) -> Action | None:
+        """Lift the mortgage of a street in a whole group, when the safety stays."""
+        st, spec = game.st, game.spec
+        board = self.m.board
+        best: tuple[int, int] | None = None
+        for d in spec.deeds:
+            i = d.index
+            if st.owner[i] != player or not st.mortgaged[i] or d.kind != STREET:
+                continue
+            if not P.owns_group(spec, st, player, d.group):
+                continue
+            if cash - board.unmortgage_cost[i] >= keep:
+                key = (d.price, i)
+                if best is None or key > best:
+                    best = key
+        return simple_action(A.A_UNMORTGAGE, player, best[1]) if best else None
+
+    def _lift_other(self, game: Game, player: int, cash: int, keep: int) -> Action | None:
+        """Lift any other mortgage when three times the safety stays after it."""
+        st, spec = game.st, game.spec
+        board = self.m.board
+        for d in spec.deeds:
+            i = d.index
+            if st.owner[i] == player and st.mortgaged[i] and \
+                    cash - board.unmortgage_cost[i] >= 3 * keep + board.base_reserve:
+                return simple_action(A.A_UNMORTGAGE, player, i)
+        return None
+
+    def _build(self, game: Game, player: int, cash: int, keep: int) -> Action | None:
+        """The building that gains the most rent per coin, when the safety stays; when cash
+        is short for it, a mortgage of a lone deed whose rent is worth far less."""
+        st, spec = game.st, game.spec
+        m = self.m
+        b = st.buildings
+        best: tuple[float, int, int] | None = None
+        for g in m.board.street_groups:
+            deeds = m.board.group_deeds[g]
+            if any(st.owner[d] != player for d in deeds):
+                continue
+            for d in deeds:
+                if P.can_build(spec, st, player, d):
+                    continue
+                level = b[d]
+                cost = m.board.step_cost(d, level)
+                if cost <= 0:
+                    continue
+                gain = m.income[d][level + 1] - m.income[d][level]
+                key = (gain / cost, d, cost)
+                if best is None or key > best:
+                    best = key
+        if best is None:
+            return None
+        rate, d, cost = best
+        if cash - cost >= keep:
+            return simple_action(A.A_BUILD, player, d)
+        # short of cash: mortgage a lone deed whose rent over the horizon is far less
+        h = self.horizon(st)
+        if rate * h < 1.5:
+            return None
+        lone: tuple[float, int] | None = None
+        for x in spec.deeds:
+            i = x.index
+            if st.owner[i] != player or st.mortgaged[i] or P.can_mortgage(spec, st, player, i):
+                continue
+            if x.kind == STREET and P.owns_group(spec, st, player, x.group):
+                continue
+            loss = self.rent_now(st, i) * h
+            if loss * 3 < rate * cost * h:
+                key = (loss / max(1, x.mortgage), i)
+                if lone is None or key < lone:
+                    lone = key
+        if lone is not None and cash + spec.deeds[lone[1]].mortgage >= cost + keep // 2:
+            return simple_action(A.A_MORTGAGE, player, lone[1])
+        return None
+
+    # ------------------------------------------------------------------ proposals
+
+    def _sync_proposed(self, game: Game, player: int) -> None:
+        """Read the offers this seat has made from the game's history (new entries only)."""
+        history = game.history
+        if len(history) < self._history_seen:
+            self._proposed.clear()
+            self._history_seen = 0
+        for a in history[self._history_seen:]:
+            if a.kind == A.A_PROPOSE and a.player == player and a.trade is not None:
+                self._proposed.add(a.trade)
+        self._history_seen = len(history)
+
+    def _propose(self, game: Game, player: int) -> Action | None:
+        """The best trade for a deed that completes one of the expert's groups (see the
+        module), or None."""
+        st = game.st
+        board = self.m.board
+        owner = st.owner
+        wanted: list[tuple[int, tuple[int, ...]]] = []
+        for g in board.street_groups:
+            deeds = board.group_deeds[g]
+            missing = tuple(d for d in deeds if owner[d] != player)
+            if not missing or len(missing) == len(deeds):
+                continue
+            holders = {owner[d] for d in missing}
+            if len(holders) != 1:
+                continue
+            q = owner[missing[0]]
+            if q < 0 or q == player or st.players[q].bankrupt:
+                continue
+            wanted.append((q, missing))
+        if not wanted:
+            return None
+        self._sync_proposed(game, player)
+        card_value = game.spec.rules.jail_fine
+        cash = st.players[player].cash
+        best: tuple[float, TradeOffer] | None = None
+        for q, take in wanted:
+            gives: list[tuple[int, ...]] = [()]
+            for d, o in enumerate(owner):
+                if o == player and d not in take:
+                    gives.append((d,))
+            for give in gives:
+                base = TradeOffer(player, q, give, take)
+                if game.trade_problem(base):
+                    continue
+                # the least the partner's fair-trade valuation asks
+                net = trade_value(board, st, q, base, card_value)
+                if net >= 0:
+                    offer = TradeOffer(player, q, give, take, take_cash=min(net, st.players[q].cash) // 2)
+                else:
+                    offer = TradeOffer(player, q, give, take, give_cash=-net)
+                if offer.give_cash > cash or offer in self._proposed:
+                    continue
+                if trade_value(board, st, q, offer, card_value) < 0:
+                    continue
+                mine, theirs, _ = self.trade_gains(game, offer)
+                after = owner.copy()
+                for d in give:
+                    after[d] = q
+                for d in take:
+                    after[d] = player
+                need = self.fair_share(st, self.completes(owner, after, q)) * max(0.0, theirs)
+                score = mine - need
+                if mine <= 0 or score <= 0 or not self._cash_ok(game, player, offer):
+                    continue
+                if best is None or score > best[0]:
+                    best = (score, offer)
+        if best is None:
+            return None
+        self._proposed.add(best[1])
+        return Action(A.A_PROPOSE, player, trade=best[1])
+
+
+def _proposed_this_turn(game: Game, player: int) -> bool:
+    """Whether this seat has already proposed a trade since the last turn ended."""
+    for a in reversed(game.history):
+        if a.kind == A.A_END_TURN:
+            return False
+        if a.kind == A.A_PROPOSE and a.player == player:
+            return True
+    return False
+
+
+__all__ = ["ExpertBot", "NoChoiceError"]

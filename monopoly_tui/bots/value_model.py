@@ -1,0 +1,223 @@
+"""The expert's value model of an edition, read from the ruleset itself (no constant tuned to
+one edition): computed once per edition and shared by every expert of it.
+
+- **Landing chances.** Each space's long-run chance of being landed on per move, from the
+  board, the movement dice and the card decks: a Markov chain over the token's position after
+  a move (a roll, then the space's own move: Go to Jail, or a card's move to a space, to the
+  nearest space of a group, by some steps, or to jail), iterated to its stationary
+  distribution. A move that lands on a card space and is sent on counts both landings. A
+  roll of 0 (two faces worth nothing) lands nowhere. Times the moves a turn makes on average
+  (a doubles roll moves again, until the doubles that send to jail), this is the chance per
+  turn.
+- **Rent per opponent turn.** Per deed and building level: the chance per turn of its spaces
+  times the rent there (a whole colour group's doubled rent unimproved; a count rent by how
+  many of the group are held; a dice rent by the mean roll).
+- **What a set is worth.** A whole colour group is worth, over a horizon of opponent turns,
+  the best of its development levels (rent per opponent turn times the horizon, less what
+  the buildings cost).
+- **Safety.** The rent a player may meet in the opponent-owned spaces before their next pass
+  of GO: the expected sum and the highest rent, which the expert keeps in reach (cash and
+  what it could raise by mortgages) before it spends.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from monopoly_tui.bots.base import Board
+from monopoly_tui.engine.spec import (
+    CARDS,
+    COUNT_RENT,
+    DICE_RENT,
+    GO_TO_JAIL,
+    GO_TO_JAIL_CARD,
+    MOVE_BY,
+    MOVE_TO,
+    MOVE_TO_NEAREST,
+    STREET,
+    Spec,
+)
+
+ITERATIONS: Final = 80
+"""Steps of the chain towards its stationary distribution (it settles within a few dozen)."""
+
+
+def dice_sums(spec: Spec) -> tuple[list[float], float]:
+    """The chance of each total of the movement dice (index = total) and the chance of
+    doubles on one roll."""
+    values = spec.dice.values
+    n = len(values)
+    dist = [1.0]
+    for _ in range(spec.dice.count):
+        top = len(dist) - 1 + max(values)
+        nxt = [0.0] * (top + 1)
+        for t, p in enumerate(dist):
+            if p:
+                for v in values:
+                    nxt[t + v] += p / n
+        dist = nxt
+    doubles = 0.0
+    if spec.dice.doubles and spec.dice.count > 1:
+        doubles = n * (1.0 / n) ** spec.dice.count
+    return dist, doubles
+
+
+def landing_chances(spec: Spec) -> list[float]:
+    """Each space's chance of being landed on per move, in the long run (see the module)."""
+    size = spec.size
+    sums, _ = dice_sums(spec)
+    jail = spec.jail_space if spec.jail_space >= 0 else 0
+    # the outcome of landing on each space: [(chance, end space, landed again on)]
+    outcome: list[list[tuple[float, int, int]]] = []
+    for sp in spec.spaces:
+        out: list[tuple[float, int, int]] = []
+        if sp.kind == GO_TO_JAIL:
+            out.append((1.0, jail, -1))
+        elif sp.kind == CARDS and 0 <= sp.deck < len(spec.decks) and spec.decks[sp.deck].cards:
+            cards = spec.decks[sp.deck].cards
+            share = 1.0 / len(cards)
+            for c in cards:
+                if c.kind == MOVE_TO and 0 <= c.target < size:
+                    out.append((share, c.target, c.target))
+                elif c.kind == MOVE_TO_NEAREST and 0 <= c.group < len(spec.groups):
+                    targets = [s for d in spec.groups[c.group].deeds for s in spec.deeds[d].spaces]
+                    if targets:
+                        t = min(targets, key=lambda s: (s - sp.index) % size or size)
+                        out.append((share, t, t))
+                    else:
+                        out.append((share, sp.index, -1))
+                elif c.kind == MOVE_BY and c.steps:
+                    t = (sp.index + c.steps) % size
+                    out.append((share, t, t))
+                elif c.kind == GO_TO_JAIL_CARD:
+                    out.append((share, jail, -1))
+                else:
+                    out.append((share, sp.index, -1))
+        else:
+            out.append((1.0, sp.index, -1))
+        outcome.append(out)
+    pi = [1.0 / size] * size
+    land = [0.0] * size
+    for step in range(ITERATIONS):
+        nxt = [0.0] * size
+        counting = step == ITERATIONS - 1
+        if counting:
+            land = [0.0] * size
+        for s, ps in enumerate(pi):
+            if ps < 1e-12:
+                continue
+            for total, pt in enumerate(sums):
+                if not pt:
+                    continue
+                w = ps * pt
+                if total == 0:
+                    nxt[s] += w
+                    continue
+                x = (s + total) % size
+                if counting:
+                    land[x] += w
+                for share, end, again in outcome[x]:
+                    nxt[end] += w * share
+                    if counting and again >= 0:
+                        land[again] += w * share
+        pi = nxt
+    return land
+
+
+class Model:
+    """The value model of one edition (see the module): per deed, its chance of being landed
+    on per opponent turn, and the rent that brings at each building level."""
+
+    __slots__ = ("board", "dev_cost", "deed_land", "group_land", "income", "mean_roll",
+                 "moves_per_turn", "spec", "street_levels")
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        board = Board.of(spec)
+        self.board = board
+        land = landing_chances(spec)
+        sums, doubles = dice_sums(spec)
+        limit = spec.rules.doubles_to_jail
+        moves = 1.0
+        p = 1.0
+        for _ in range((limit - 1) if limit else 3):
+            p *= doubles
+            moves += p
+        self.moves_per_turn = moves
+        self.mean_roll = sum(t * q for t, q in enumerate(sums))
+        """The mean total of one roll of the movement dice."""
+        one_die = (sum(spec.dice.values) / len(spec.dice.values)) if spec.dice.values else 0.0
+        self.deed_land = [sum(land[s] for s in d.spaces) * moves for d in spec.deeds]
+        """Per deed: the chance per turn that a player lands on it."""
+        self.group_land = [sum(self.deed_land[d] for d in g.deeds) for g in spec.groups]
+        top = board.top
+        self.street_levels = top
+        # income[d][k]: expected rent per opponent turn. Streets: k = building level with the
+        # whole group (k = 0 the doubled rent), and the last entry the rent of a street alone.
+        # Count rents: k = how many of the group are held, minus one. Dice rents: the same.
+        income: list[list[float]] = []
+        dev_cost: list[list[int]] = []
+        for d in spec.deeds:
+            p_land = self.deed_land[d.index]
+            g = spec.groups[d.group] if 0 <= d.group < len(spec.groups) else None
+            if d.kind == STREET and d.rent:
+                row = [p_land * board.rent_at(d.index, k, True) for k in range(top + 1)]
+                row.append(p_land * d.rent[0])
+                income.append(row)
+                cost = [0]
+                for k in range(top):
+                    cost.append(cost[-1] + board.step_cost(d.index, k))
+                dev_cost.append(cost)
+            elif d.kind == COUNT_RENT and g is not None and g.rent_by_count:
+                income.append([p_land * r for r in g.rent_by_count])
+                dev_cost.append([0])
+            elif d.kind == DICE_RENT and g is not None and g.dice_rent:
+                income.append([p_land * e.multiplier * one_die * e.dice for e in g.dice_rent])
+                dev_cost.append([0])
+            else:
+                income.append([0.0])
+                dev_cost.append([0])
+        self.income = income
+        self.dev_cost = dev_cost
+        """Per street: what building it up to each level costs, from unimproved."""
+
+    def street_alone(self, d: int) -> float:
+        """A street's rent per opponent turn without its whole group."""
+        return self.income[d][-1]
+
+    def set_rate(self, g: int, level: int) -> float:
+        """A whole colour group's rent per opponent turn with every street at ``level``."""
+        return sum(self.income[d][min(level, self.street_levels)] for d in
+                   self.spec.groups[g].deeds)
+
+    def set_cost(self, g: int, level: int) -> int:
+        """What building a whole colour group up to ``level`` costs."""
+        return sum(self.dev_cost[d][min(level, self.street_levels)] for d in
+                   self.spec.groups[g].deeds)
+
+    def set_value(self, g: int, horizon: float, budget: float = 1e18) -> float:
+        """What owning a whole colour group is worth over ``horizon`` opponent turns: the best
+        development level the ``budget`` allows, its rent over the horizon less the
+        buildings' cost."""
+        best = horizon * self.set_rate(g, 0)
+        for k in range(1, self.street_levels + 1):
+            cost = self.set_cost(g, k)
+            if cost > budget:
+                break
+            best = max(best, horizon * self.set_rate(g, k) - cost)
+        return best
+
+
+_MODELS: dict[int, tuple[Spec, Model]] = {}
+
+
+def model_of(spec: Spec) -> Model:
+    """The model of an edition, computed once and shared (the last few editions are kept)."""
+    hit = _MODELS.get(id(spec))
+    if hit is not None and hit[0] is spec:
+        return hit[1]
+    m = Model(spec)
+    if len(_MODELS) >= 8:
+        del _MODELS[next(iter(_MODELS))]
+    _MODELS[id(spec)] = (spec, m)
+    return m

@@ -61,7 +61,7 @@ from monopoly_tui.engine.mechanics.ring import ring_of, state_of
 from monopoly_tui.engine.spec import COUNT_RENT, DICE_RENT, STREET, Spec
 from monopoly_tui.engine.state import GameState, TradeOffer
 
-HORIZON_ROUNDS: Final = 20
+HORIZON_ROUNDS: Final = 60
 """Rounds over which a holding's rent is counted (a round: one turn of each opponent)."""
 SHARE_KAPPA: Final = 0.5
 """In a game of three or more, a trade must gain the expert at least this share of what it
@@ -69,6 +69,11 @@ gains the partner (a whole group for the partner: all of it)."""
 DENIAL_SHARE: Final = 0.5
 """In an auction, this share of a deed's worth to an opponent it completes a group for is
 added to the expert's limit."""
+NEAR_END: Final = 3
+"""A bearer this many circles from the end of the track or fewer is near it."""
+REACH_HOLD: Final = 0.25
+"""A bearer who would not be the richest at the end keeps the Ring while the chance of
+reaching the end stays below this."""
 PROPOSE_CHANCE: Final = 0.5
 """How often, at the end of a turn, the expert looks for a trade to propose."""
 
@@ -450,6 +455,8 @@ class ExpertBot:
         pend = game.pending
         by_kind = {a.kind: a for a in pend.choices}
         if A.A_BATTLE in by_kind:
+            if A.A_PASS_BY in by_kind and self.let_bearer_go(game, player):
+                return by_kind[A.A_PASS_BY]
             return by_kind[A.A_BATTLE]
         keep = by_kind.get(A.A_PASS_BY)
         offer = by_kind.get(A.A_OFFER_RING)
@@ -481,9 +488,21 @@ class ExpertBot:
         if standing > 0:
             return True
         # someone else would win at the end: hold only while the end is unlikely to come
-        return reach < 0.25
+        return reach < REACH_HOLD
 
-    def _end_standing(self, game: Game, player: int) -> float:
+    def let_bearer_go(self, game: Game, player: int) -> bool:
+        """Whether to pass a bearer by rather than battle: when the end of the track is near
+        for the bearer (within ``NEAR_END`` circles) and would leave ``player`` the richest."""
+        spec, st = game.spec, game.st
+        ring = ring_of(spec)
+        if ring is None:
+            return False
+        rs = state_of(st)
+        if rs.bearer < 0 or len(ring.track) - rs.circle > NEAR_END:
+            return False
+        return self._end_standing(game, player, rs.bearer) > 0
+
+    def _end_standing(self, game: Game, player: int, bearer: int = -1) -> float:
         """How far ahead of the richest opponent ``player`` would be at the end of the track
         (cash plus the payouts of its unmortgaged deeds' rent; negative when behind)."""
         spec, st = game.spec, game.st
@@ -502,7 +521,7 @@ class ExpertBot:
                 money[o] += (row[0] / max(1e-9, self.m.deed_land[i])) if row else 0.0
         ring = ring_of(spec)
         if ring is not None:
-            money[player] += ring.end_reward
+            money[player if bearer < 0 else bearer] += ring.end_reward
         best = max((money[q] for q in range(len(money)) if q != player
                     and not st.players[q].bankrupt), default=0.0)
         return money[player] - best
@@ -586,7 +605,7 @@ class ExpertBot:
             return simple_action(A.A_BUILD, player, d)
         # short of cash: mortgage a lone deed whose rent over the horizon is far less
         h = self.horizon(st)
-        if rate * h < 1.5:
+        if rate * h < 0.5:
             return None
         lone: tuple[float, int] | None = None
         for x in spec.deeds:
@@ -596,7 +615,7 @@ class ExpertBot:
             if x.kind == STREET and P.owns_group(spec, st, player, x.group):
                 continue
             loss = self.rent_now(st, i) * h
-            if loss * 3 < rate * cost * h:
+            if loss < rate * cost * h:
                 key = (loss / max(1, x.mortgage), i)
                 if lone is None or key < lone:
                     lone = key

@@ -30,17 +30,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from monopoly_tui.bots import make_bot  # noqa: E402
-from monopoly_tui.bots.base import Board, decider  # noqa: E402
-from monopoly_tui.bots.basic import BasicBot, trade_value  # noqa: E402
-from monopoly_tui.bots.expert import ExpertBot  # noqa: E402
-from monopoly_tui.engine import actions as A  # noqa: E402
-from monopoly_tui.engine.actions import Action  # noqa: E402
-from monopoly_tui.engine.frames import TradeFrame  # noqa: E402
-from monopoly_tui.engine.game import Game  # noqa: E402
-from monopoly_tui.engine.state import TradeOffer  # noqa: E402
-from monopoly_tui.rules.loader import load_edition_spec  # noqa: E402
-from monopoly_tui.simulate import bot_seed  # noqa: E402
+from monopoly_tui.bots import make_bot
+from monopoly_tui.bots.base import Board, decider
+from monopoly_tui.bots.basic import BasicBot, trade_value
+from monopoly_tui.bots.expert import ExpertBot
+from monopoly_tui.engine import actions as A
+from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.frames import TradeFrame
+from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.state import TradeOffer
+from monopoly_tui.rules.loader import load_edition_spec
+from monopoly_tui.simulate import bot_seed
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""

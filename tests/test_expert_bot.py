@@ -12,7 +12,13 @@ from monopoly_tui.bots import ExpertBot, make_bot
 from monopoly_tui.bots.value_model import dice_sums, landing_chances, model_of
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action
-from monopoly_tui.engine.frames import AuctionFrame, BuyFrame, DebtsFrame, TradeFrame, TransfersFrame
+from monopoly_tui.engine.frames import (
+    AuctionFrame,
+    BuyFrame,
+    DebtsFrame,
+    TradeFrame,
+    TransfersFrame,
+)
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.mechanics.ring import RingMeetingFrame, ring_of, state_of
 from monopoly_tui.engine.state import Debt, MortgagedTransfer, TradeOffer

@@ -1,7 +1,8 @@
 """Computer players. Each answers the decision its seat owes through the engine's public face.
 
-``make_bot(name, seed)`` builds one by name: ``"random"`` (random legal choices) or ``"basic"``
-(a plain, sensible strategy) or ``"expert"`` (plays by a value model of the edition). A bot is deterministic for its seed.
+``make_bot(name, seed)`` builds one by name: ``"random"`` (random legal choices), ``"basic"``
+(a plain, sensible strategy) or ``"expert"`` (plays by a value model of the edition, read from
+its ruleset). A bot is deterministic for its seed.
 """
 
 from __future__ import annotations
@@ -30,9 +31,9 @@ __all__ = [
     "BOTS",
     "MAX_EXTRAS",
     "BasicBot",
-    "ExpertBot",
     "Board",
     "Bot",
+    "ExpertBot",
     "NoChoiceError",
     "RandomBot",
     "make_bot",

@@ -55,7 +55,13 @@ from monopoly_tui.bots.value_model import Model, model_of
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action
-from monopoly_tui.engine.frames import AuctionFrame, BuyFrame, DebtsFrame, TradeFrame, TransfersFrame
+from monopoly_tui.engine.frames import (
+    AuctionFrame,
+    BuyFrame,
+    DebtsFrame,
+    TradeFrame,
+    TransfersFrame,
+)
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.mechanics.ring import ring_of, state_of
 from monopoly_tui.engine.spec import COUNT_RENT, DICE_RENT, STREET, Spec
@@ -616,9 +622,9 @@ class ExpertBot:
                 continue
             loss = self.rent_now(st, i) * h
             if loss < rate * cost * h:
-                key = (loss / max(1, x.mortgage), i)
-                if lone is None or key < lone:
-                    lone = key
+                cheap = (loss / max(1, x.mortgage), i)
+                if lone is None or cheap < lone:
+                    lone = cheap
         if lone is not None and cash + spec.deeds[lone[1]].mortgage >= cost + keep // 2:
             return simple_action(A.A_MORTGAGE, player, lone[1])
         return None
@@ -673,7 +679,8 @@ class ExpertBot:
                 # the least the partner's fair-trade valuation asks
                 net = trade_value(board, st, q, base, card_value)
                 if net >= 0:
-                    offer = TradeOffer(player, q, give, take, take_cash=min(net, st.players[q].cash) // 2)
+                    ask = min(net, st.players[q].cash) // 2
+                    offer = TradeOffer(player, q, give, take, take_cash=ask)
                 else:
                     offer = TradeOffer(player, q, give, take, give_cash=-net)
                 if offer.give_cash > cash or offer in self._proposed:

@@ -128,8 +128,17 @@ class Model:
     """The value model of one edition (see the module): per deed, its chance of being landed
     on per opponent turn, and the rent that brings at each building level."""
 
-    __slots__ = ("board", "dev_cost", "deed_land", "group_land", "income", "mean_roll",
-                 "moves_per_turn", "spec", "street_levels")
+    __slots__ = (
+        "board",
+        "deed_land",
+        "dev_cost",
+        "group_land",
+        "income",
+        "mean_roll",
+        "moves_per_turn",
+        "spec",
+        "street_levels",
+    )
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec

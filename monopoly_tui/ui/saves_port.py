@@ -43,7 +43,7 @@ def _meta(session: Session) -> Any:
     if meta is None:
         seats = [
             {"name": s.name, "token": s.token, "computer": not s.human,
-             "bot": None if s.human else "basic", "pace": None if s.human else session.pace}
+             "bot": None if s.human else s.bot, "pace": None if s.human else session.pace}
             for s in session.seats
         ]
         meta = api.new_meta(session.game, seats)
@@ -220,7 +220,7 @@ def session_from(loaded: Any) -> Session:
 
     game = loaded.game
     meta = loaded.meta
-    seats = [Seat(s.name, s.token, not s.computer) for s in meta.seats]
+    seats = [Seat(s.name, s.token, not s.computer, s.bot or "basic") for s in meta.seats]
     paces = [s.pace for s in meta.seats if s.computer and isinstance(s.pace, str)]
     session = Session(game=game, seats=seats, edition=game.spec.id,
                       pace=paces[0] if paces else "normal")

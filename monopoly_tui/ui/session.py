@@ -34,6 +34,9 @@ class Seat:
     name: str
     token: str
     human: bool = True
+    bot: str = "basic"
+    """The bot that plays a computer seat (``monopoly_tui.bots.BOTS``): ``basic`` or
+    ``expert``."""
 
 
 @dataclass(slots=True)
@@ -99,13 +102,14 @@ class FirstLegalBot:
         return pend.choices[0]
 
 
-def make_computer(seed: int) -> Chooser:
-    """A bot from ``monopoly_tui.bots`` when it is there, else ``FirstLegalBot``."""
+def make_computer(seed: int, name: str = "basic") -> Chooser:
+    """The named bot from ``monopoly_tui.bots`` (the basic one for a name it does not know)
+    when it is there, else ``FirstLegalBot``."""
     try:
-        from monopoly_tui.bots import make_bot
+        from monopoly_tui.bots import BOTS, make_bot
     except ImportError:
         return FirstLegalBot()
-    bot: Chooser = make_bot("basic", seed)
+    bot: Chooser = make_bot(name if name in BOTS else "basic", seed)
     return bot
 
 
@@ -155,7 +159,7 @@ class Session:
         seed = int(self.game.options.get("seed", 0) or 0)  # type: ignore[call-overload]
         for i, seat in enumerate(self.seats):
             if not seat.human and i not in self.bots:
-                self.bots[i] = make_computer(seed * 31 + i)
+                self.bots[i] = make_computer(seed * 31 + i, seat.bot)
 
     # ---------------------------------------------------------------- building
 
@@ -261,7 +265,8 @@ class Session:
     def bot_choice(self, player: int) -> Action:
         bot = self.bots.get(player)
         if bot is None:
-            bot = self.bots[player] = make_computer(player)
+            name = self.seats[player].bot if 0 <= player < len(self.seats) else "basic"
+            bot = self.bots[player] = make_computer(player, name)
         return bot.choose(self.game, player)
 
     def record(self, events: Sequence[Event]) -> list[str]:

@@ -2,9 +2,10 @@
 
 Three steps on one screen. The edition step shows each edition's name, year, what is different,
 its player range, its tokens and its board colours as swatches. The players step takes 2 up to
-the edition's maximum, each with a name, a token of the edition (all different) and human or
-computer, and the computers' pace. Problems (a missing name, a token taken twice) are said next
-to the Start button, which works only when there are none.
+the edition's maximum, each with a name, a token of the edition (all different) and who plays it
+(a human, the basic computer player or the expert one, ``bots.expert``), and the computers'
+pace. Problems (a missing name, a token taken twice) are said next to the Start button, which
+works only when there are none.
 """
 
 from __future__ import annotations
@@ -55,25 +56,44 @@ def swatches(spec: Spec) -> Text:
     return out
 
 
+KINDS: list[tuple[str, bool | str]] = [("Human", True), ("Computer", False),
+                                      ("Expert bot", "expert")]
+"""Who plays a seat: a human (True), the basic computer player (False), or the named bot."""
+
+
+def kind_value(human: bool, bot: str) -> bool | str:
+    """The seat kind's value for a seat: True for a human, False for the basic bot, else the
+    bot's name."""
+    if human:
+        return True
+    return False if bot == "basic" else bot
+
+
+def kind_bot(value: object) -> str:
+    """The bot a seat kind's value names (the basic bot for a human or a plain computer)."""
+    return value if isinstance(value, str) and value else "basic"
+
+
 class PlayerRow(Horizontal):
     """One seat: name, token, human or computer."""
 
     def __init__(self, index: int, name: str, token: str, tokens: tuple[str, ...],
-                 human: bool) -> None:
+                 human: bool, bot: str = "basic") -> None:
         super().__init__(classes="player-row")
         self.index = index
         self._seat_name = name
         self._token = token
         self._tokens = tokens
         self._human = human
+        self._bot = bot
 
     def compose(self) -> ComposeResult:
         yield Label(f"{self.index + 1}", classes="seat")
         yield Input(self._seat_name, placeholder="name", classes="name", max_length=20)
         yield Select([(t, t) for t in self._tokens], value=self._token, allow_blank=False,
                      classes="token")
-        yield Select([("Human", True), ("Computer", False)], value=self._human,
-                     allow_blank=False, classes="kind")
+        yield Select(KINDS, value=kind_value(self._human, self._bot), allow_blank=False,
+                     classes="kind")
         yield Button("Remove", classes="remove", variant="error")
 
     def rename_for_kind(self, human: bool) -> None:
@@ -94,11 +114,11 @@ class PlayerRow(Horizontal):
         it was made for."""
         fields = self.query(".name")
         if not fields:
-            return Seat(self._seat_name.strip(), self._token, self._human)
+            return Seat(self._seat_name.strip(), self._token, self._human, self._bot)
         name = self.query_one(".name", Input).value.strip()
         token = self.query_one(".token", Select).value
-        human = self.query_one(".kind", Select).value
-        return Seat(name, str(token), bool(human))
+        kind = self.query_one(".kind", Select).value
+        return Seat(name, str(token), kind is True, kind_bot(kind))
 
 
 class NewGameScreen(Screen[None]):
@@ -435,7 +455,7 @@ class NewGameScreen(Screen[None]):
         rows = []
         for i, s in enumerate(seats):
             rows.append(PlayerRow(i, s.name, spec.tokens[i % len(spec.tokens)], spec.tokens,
-                                  s.human))
+                                  s.human, s.bot))
         await box.mount_all(rows)
         self.query_one("#players-head", Static).update(
             Text(f"{spec.name}: {spec.players_min} to {spec.players_max} players; each needs "
@@ -507,7 +527,7 @@ class NewGameScreen(Screen[None]):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if "kind" in event.select.classes and isinstance(event.select.parent, PlayerRow):
-            event.select.parent.rename_for_kind(bool(event.value))
+            event.select.parent.rename_for_kind(event.value is True)
         self.check_players()
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -80,6 +80,12 @@ NEAR_END: Final = 3
 REACH_HOLD: Final = 0.25
 """A bearer who would not be the richest at the end keeps the Ring while the chance of
 reaching the end stays below this."""
+SAFETY_TOP: Final = 1.0
+"""The safety covers at most this share of the highest opponent rent..."""
+SAFETY_LAPS: Final = 1.0
+"""...and at most this many laps of the expected opponent rent."""
+CASH_RACE: Final = True
+"""Whether the expert stops spending when the game may soon end by counting cash."""
 PROPOSE_CHANCE: Final = 0.5
 """How often, at the end of a turn, the expert looks for a trade to propose."""
 
@@ -271,7 +277,7 @@ class ExpertBot:
         m = self.m
         expected, top = self.exposure(st, player)
         lap = m.spec.size / max(1.0, m.mean_roll * m.moves_per_turn)
-        need = min(float(top), expected * lap * 2.0)
+        need = min(float(top) * SAFETY_TOP, expected * lap * SAFETY_LAPS)
         base = m.board.base_reserve // 2
         return max(base, int(need) - self.mortgageable(st, player) // 2)
 
@@ -496,6 +502,16 @@ class ExpertBot:
         # someone else would win at the end: hold only while the end is unlikely to come
         return reach < REACH_HOLD
 
+    def cash_race(self, game: Game) -> bool:
+        """Whether the game may soon end by counting cash: the Ring's bearer is within
+        ``NEAR_END`` circles of the end of the track. Then cash is worth more than what it
+        would buy: the expert builds nothing and proposes nothing."""
+        ring = ring_of(game.spec)
+        if ring is None or not CASH_RACE:
+            return False
+        rs = state_of(game.st)
+        return rs.bearer >= 0 and len(ring.track) - rs.circle <= NEAR_END
+
     def let_bearer_go(self, game: Game, player: int) -> bool:
         """Whether to pass a bearer by rather than battle: when the end of the track is near
         for the bearer (within ``NEAR_END`` circles) and would leave ``player`` the richest."""
@@ -542,6 +558,8 @@ class ExpertBot:
         if extras_in_decision(game, player) >= MAX_EXTRAS:
             return None
         cash = st.players[player].cash
+        if self.cash_race(game):
+            return None
         keep = self.safety(st, player)
         action = self._lift_whole(game, player, cash, keep) or self._build(
             game, player, cash, keep)

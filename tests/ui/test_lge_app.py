@@ -9,10 +9,11 @@ import io
 from typing import Any
 
 import pytest
-from driver import new_session, settle, shown_keys, started
+from driver import new_session, play_out, settle, shown_keys, started
 from long_track import lge_session, space_id
 from rich.console import Console
 
+from monopoly_tui.ui import game as game_screen
 from monopoly_tui.ui.board import Board, SpaceTile, TrackOverview, fit, sections
 from monopoly_tui.ui.game import PlayerPanel
 
@@ -172,3 +173,42 @@ def test_a_version_number_stays_when_a_name_is_cut() -> None:
     assert fit("Mediterr. 2", 7) == "Medi… 2"
     assert fit("Boardwalk 3", 20) == "Boardwalk 3"
     assert fit("Kentucky Ave", 7) == "Kentuc…"  # no number: cut as before
+
+
+async def test_a_whole_lge_game_of_computers_plays_through_in_the_app(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four computers at instant pace on the 96 spaces, to the results screen (the turn-limit
+    house rule ends it); the ring followed the action round all three thirds (the screen
+    catching up after every choice)."""
+    thirds: set[int] = set()
+    show = Board._show_section
+
+    def shown(board: Board, k: int) -> None:
+        thirds.add(k)
+        show(board, k)
+
+    monkeypatch.setattr(Board, "_show_section", shown)
+    monkeypatch.setattr(game_screen, "INSTANT_BATCH", 1)
+    s = lge_session([("Ann", False), ("Bob", False), ("Cy", False), ("Di", False)], seed=5,
+                    house_rules={"turn_limit": 25})
+    async with started(s, size=SMALL) as (app, pilot):
+        for _ in range(5000):
+            if type(app.screen).__name__ == "ResultsScreen":
+                break
+            await pilot.pause()
+        assert s.game.over
+        assert type(app.screen).__name__ == "ResultsScreen"
+        assert thirds == {0, 1, 2}
+        assert s.log and not any("{" in line or "_" in line for line in s.log)
+
+
+async def test_a_human_plays_lge_to_the_end_with_the_keys() -> None:
+    """Ann (human) and three computers: every decision of Ann's taken with the keys, as a
+    player would, to the results screen."""
+    s = lge_session([("Ann", True), ("Bob", False), ("Cy", False), ("Di", False)], seed=8,
+                    house_rules={"turn_limit": 12})
+    async with started(s, size=BIG, first=True) as (app, pilot):
+        seen = await play_out(pilot, app)
+        assert s.game.over and type(app.screen).__name__ == "ResultsScreen"
+        assert seen["GameScreen"] > 10
+        assert any(line.startswith("Game over:") for line in s.log)

@@ -190,7 +190,7 @@ async def test_a_whole_lge_game_of_computers_plays_through_in_the_app(
     monkeypatch.setattr(Board, "_show_section", shown)
     monkeypatch.setattr(game_screen, "INSTANT_BATCH", 1)
     s = lge_session([("Ann", False), ("Bob", False), ("Cy", False), ("Di", False)], seed=5,
-                    house_rules={"turn_limit": 25})
+                    house_rules={"turn_limit": 20})
     async with started(s, size=SMALL) as (app, pilot):
         for _ in range(5000):
             if type(app.screen).__name__ == "ResultsScreen":
@@ -206,7 +206,7 @@ async def test_a_human_plays_lge_to_the_end_with_the_keys() -> None:
     """Ann (human) and three computers: every decision of Ann's taken with the keys, as a
     player would, to the results screen."""
     s = lge_session([("Ann", True), ("Bob", False), ("Cy", False), ("Di", False)], seed=8,
-                    house_rules={"turn_limit": 12})
+                    house_rules={"turn_limit": 8})
     async with started(s, size=BIG, first=True) as (app, pilot):
         seen = await play_out(pilot, app)
         assert s.game.over and type(app.screen).__name__ == "ResultsScreen"

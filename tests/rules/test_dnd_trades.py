@@ -1,0 +1,81 @@
+"""Dungeons & Dragons: Honor Among Thieves, "DEALS & TRADES" (rulebook:DND), from hand-made
+states: locations (their Adventure cards), gold, Get Out of Jail Free and kept Item cards."""
+
+from __future__ import annotations
+
+from dnd_helpers import deed, dnd_game, give_item, script, stand_before
+
+from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.invariants import check_play
+from monopoly_tui.engine.mechanics.dnd_adventures import state as adventures
+from monopoly_tui.engine.mechanics.dnd_checks import items_of
+from monopoly_tui.engine.state import INSOLVENT, TradeOffer
+
+
+def secure_for(game: Game, p: int, *sids: str) -> None:
+    for sid in sids:
+        game.st.owner[deed(game, sid)] = p
+        adventures(game).revealed[deed(game, sid)] = True
+
+
+def trade(game: Game, offer: TradeOffer) -> None:
+    game.act(Action("propose_trade", offer.proposer, trade=offer))
+    game.act(Action("accept_trade", offer.partner))
+
+
+def test_secured_locations_may_be_traded_at_any_time() -> None:
+    game = dnd_game()
+    secure_for(game, 0, "waterdeep")
+    assert game.may_trade(0) and game.may_trade(1)  # whoever's turn it is
+    trade(game, TradeOffer(1, 0, take_deeds=(deed(game, "waterdeep"),), give_cash=100))
+    assert game.st.owner[deed(game, "waterdeep")] == 1
+    assert [p.cash for p in game.st.players] == [400, 200]
+    assert check_play(game) == []
+
+
+def test_an_unsecured_location_cannot_be_traded() -> None:
+    game = dnd_game()
+    adventures(game).revealed[deed(game, "waterdeep")] = True
+    why = game.trade_problem(TradeOffer(0, 1, give_deeds=(deed(game, "waterdeep"),)))
+    assert "does not own" in why
+
+
+def test_a_traded_location_charges_its_tax_for_the_new_owner() -> None:
+    game = dnd_game(3)
+    secure_for(game, 0, "waterdeep")
+    secure_for(game, 1, "neverwinter")
+    trade(game, TradeOffer(0, 1, give_deeds=(deed(game, "waterdeep"),), take_cash=10))
+    stand_before(game, 0, "waterdeep")
+    script(game, 1)
+    game.act(Action("roll", 0))
+    assert game.st.players[1].cash == 290 + 80  # Bob now holds the pair: double tax
+    assert check_play(game) == []
+
+
+def test_kept_item_cards_change_hands_in_a_trade() -> None:
+    game = dnd_game()
+    held = give_item(game, 0, reroll=True)
+    trade(game, TradeOffer(1, 0, take_kept=(held,), give_cash=30))
+    assert items_of(game, 1) == [held] and game.st.players[0].cash == 330
+
+
+def test_a_player_close_to_death_may_trade() -> None:
+    game = dnd_game()
+    secure_for(game, 1, "phandalin")
+    game.st.players[1].status = INSOLVENT
+    game.st.bank_net -= game.st.players[1].cash
+    game.st.players[1].cash = 0
+    assert game.may_trade(1)
+    trade(game, TradeOffer(1, 0, give_deeds=(deed(game, "phandalin"),), take_cash=50))
+    assert game.st.players[1].cash == 50 and game.st.players[1].status == INSOLVENT
+    assert check_play(game) == []
+
+
+def test_a_prisoner_may_still_trade() -> None:
+    game = dnd_game()
+    secure_for(game, 0, "daggerford")
+    game.st.players[0].in_jail = True
+    game.st.players[0].position = game.spec.jail_space
+    trade(game, TradeOffer(0, 1, give_deeds=(deed(game, "daggerford"),), take_cash=20))
+    assert game.st.owner[deed(game, "daggerford")] == 1

@@ -309,7 +309,7 @@ def _adventure_blocks(rs: M.Ruleset, space_by_id: dict[str, int], group_by_id: d
             die=cd.die, fail_face=cd.critical_fail.face, fail_fee=cd.critical_fail.fee,
             success_face=cd.critical_success.face, success_reward=cd.critical_success.reward,
             clamp_lo=cd.reroll_clamp[0], clamp_hi=cd.reroll_clamp[1])
-        out[D.MAGIC_MYSTERY] = D.MagicMysterySpec()
+        out[D.MAGIC_MYSTERY] = D.MagicMysterySpec(coin=rs.coin or 0)
     if rs.adventures:
         ends = {e.kind: e for e in rs.end_conditions}
         secured = ends.get("all_locations_secured")

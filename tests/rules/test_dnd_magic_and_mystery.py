@@ -257,3 +257,11 @@ def test_a_card_not_kept_cannot_be_traded() -> None:
     assert "does not keep" in game.trade_problem(TradeOffer(0, 1, give_kept=(item,)))
     assert game.trade_problem(TradeOffer(0, 1, take_kept=(item,))) == ""
     assert "twice" in game.trade_problem(TradeOffer(0, 1, take_kept=(item, item)))
+
+
+def test_every_players_gold_stays_a_multiple_of_the_10_gold_coin() -> None:
+    game = dnd_game()
+    assert check_play(game) == []
+    game.st.players[1].cash += 5
+    game.st.bank_net += 5
+    assert any("not a multiple of the 10-gold coin" in p for p in check_play(game))

@@ -13,6 +13,8 @@ The clauses, in our words:
   the next location (the next one nobody has secured, when the card says so); passing GO pays.
 - **Lose an item**: put one of your Item cards (your choice) at the bottom of the deck;
   with none, nothing happens. **Lose all items**: every Item card you hold goes to the bottom.
+- **Gold comes in coins**: every player's gold stays a multiple of the smallest coin (an
+  invariant the simulator checks).
 - **Kept cards are trade goods**: a trade may hand over any Item card a player keeps (the
   ``kept_by`` / ``hand_over`` hooks), as it hands over Get Out of Jail Free cards.
 """
@@ -28,7 +30,7 @@ from monopoly_tui.engine.frame import Frame, frame_type
 from monopoly_tui.engine.mechanics import register
 from monopoly_tui.engine.mechanics.base import Mechanic
 from monopoly_tui.engine.mechanics.dnd_checks import item_card, items_of, on_check_done, start_check
-from monopoly_tui.engine.mechanics.dnd_config import MAGIC_MYSTERY
+from monopoly_tui.engine.mechanics.dnd_config import MAGIC_MYSTERY, MagicMysterySpec
 from monopoly_tui.engine.spec import (
     LOSE_ALL_ITEMS,
     LOSE_ITEM,
@@ -36,8 +38,9 @@ from monopoly_tui.engine.spec import (
     MOVE_TO_NEXT,
     PAY,
     CardSpec,
+    Spec,
 )
-from monopoly_tui.engine.state import ABOUT_FIELD
+from monopoly_tui.engine.state import ABOUT_FIELD, GameState
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.describe import Words
@@ -193,6 +196,14 @@ class MagicMystery(Mechanic):
     module's docstring)."""
 
     NAME = MAGIC_MYSTERY
+
+    def check(self, spec: Spec, st: GameState) -> list[str]:
+        """Every player's gold is a multiple of the smallest coin (the box has no smaller)."""
+        coin = self.config.coin if isinstance(self.config, MagicMysterySpec) else 0
+        if coin <= 1:
+            return []
+        return [f"players[{p}].cash: {pl.cash} gold is not a multiple of the {coin}-gold coin"
+                for p, pl in enumerate(st.players) if pl.cash % coin]
 
     def kept_by(self, game: Game, player: int) -> list[tuple[int, int]]:
         return list(items_of(game, player))

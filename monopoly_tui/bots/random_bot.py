@@ -112,5 +112,9 @@ class RandomBot:
                 give_cash = r.randint(0, max(0, min(st.players[player].cash, 300)))
             else:
                 take_cash = r.randint(0, max(0, min(st.players[partner].cash, 300)))
+        coin = game.spec.coin
+        if coin > 1:  # gold in whole coins
+            give_cash -= give_cash % coin
+            take_cash -= take_cash % coin
         offer = TradeOffer(player, partner, give, take, give_cash, take_cash)
         return offer if not game.trade_problem(offer) else None

@@ -174,6 +174,9 @@ def trade_problem(game: Game, offer: TradeOffer) -> str:
         return "amounts cannot be negative"
     if offer.give_cash > st.players[a].cash or offer.take_cash > st.players[b].cash:
         return "not enough cash"
+    coin = spec.coin
+    if coin > 1 and (offer.give_cash % coin or offer.take_cash % coin):
+        return f"{spec.vocab.currency} changes hands in coins of {spec.vocab.money(coin)}"
     if offer.give_cards > len(st.players[a].cards) or \
             offer.take_cards > len(st.players[b].cards):
         return "not that many Get Out of Jail Free cards"

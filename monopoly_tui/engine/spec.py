@@ -309,6 +309,9 @@ class Spec:
     numbers and words (the Ring's ``RingSpec``...)."""
     extra_dice: tuple[DiceSpec, ...] = ()
     """Dice besides the movement dice, each named (a mechanic's own die)."""
+    coin: int = 0
+    """The smallest coin (0: any amount): every sum of money is a multiple of it, so gold
+    traded is too."""
     # derived lookups (filled by __post_init__)
     space_by_id: dict[str, int] = field(default_factory=dict, compare=False)
 

@@ -280,6 +280,7 @@ def compile_ruleset(rs: M.Ruleset) -> S.Spec:
         content_hash=content_hash(rs),
         jail_space=jail,
         mechanics=mechanics,
+        coin=rs.coin or 0,
         extra_dice=tuple(
             S.DiceSpec(count=1, values=tuple(d.faces), labels=tuple(str(f) for f in d.faces),
                        marks=tuple("" for _ in d.faces), doubles=False, name=d.id)
@@ -309,7 +310,7 @@ def _adventure_blocks(rs: M.Ruleset, space_by_id: dict[str, int], group_by_id: d
             die=cd.die, fail_face=cd.critical_fail.face, fail_fee=cd.critical_fail.fee,
             success_face=cd.critical_success.face, success_reward=cd.critical_success.reward,
             clamp_lo=cd.reroll_clamp[0], clamp_hi=cd.reroll_clamp[1])
-        out[D.MAGIC_MYSTERY] = D.MagicMysterySpec(coin=rs.coin or 0)
+        out[D.MAGIC_MYSTERY] = D.MagicMysterySpec()
     if rs.adventures:
         ends = {e.kind: e for e in rs.end_conditions}
         secured = ends.get("all_locations_secured")

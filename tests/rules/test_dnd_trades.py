@@ -79,3 +79,10 @@ def test_a_prisoner_may_still_trade() -> None:
     game.st.players[0].position = game.spec.jail_space
     trade(game, TradeOffer(0, 1, give_deeds=(deed(game, "daggerford"),), take_cash=20))
     assert game.st.owner[deed(game, "daggerford")] == 1
+
+
+def test_gold_changes_hands_in_10_gold_coins() -> None:
+    game = dnd_game()
+    secure_for(game, 0, "waterdeep")
+    offer = TradeOffer(1, 0, take_deeds=(deed(game, "waterdeep"),), give_cash=95)
+    assert game.trade_problem(offer) == "gold changes hands in coins of 10 gold"

@@ -30,7 +30,7 @@ from monopoly_tui.engine.frame import Frame, frame_type
 from monopoly_tui.engine.mechanics import register
 from monopoly_tui.engine.mechanics.base import Mechanic
 from monopoly_tui.engine.mechanics.dnd_checks import item_card, items_of, on_check_done, start_check
-from monopoly_tui.engine.mechanics.dnd_config import MAGIC_MYSTERY, MagicMysterySpec
+from monopoly_tui.engine.mechanics.dnd_config import MAGIC_MYSTERY
 from monopoly_tui.engine.spec import (
     LOSE_ALL_ITEMS,
     LOSE_ITEM,
@@ -199,7 +199,7 @@ class MagicMystery(Mechanic):
 
     def check(self, spec: Spec, st: GameState) -> list[str]:
         """Every player's gold is a multiple of the smallest coin (the box has no smaller)."""
-        coin = self.config.coin if isinstance(self.config, MagicMysterySpec) else 0
+        coin = spec.coin
         if coin <= 1:
             return []
         return [f"players[{p}].cash: {pl.cash} gold is not a multiple of the {coin}-gold coin"

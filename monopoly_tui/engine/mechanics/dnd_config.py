@@ -158,9 +158,6 @@ class MagicMysterySpec(MechanicConfig):
     """The Magic & Mystery cards' own effects (monsters, moves to the next space of a kind,
     lost items) and kept Item cards as trade goods: switched on with the check die."""
 
-    coin: int = 0
-    """The smallest coin (0: none): every player's gold stays a multiple of it."""
-
 
 mechanic_config(CheckDieSpec, CHECKS)
 mechanic_config(MagicMysterySpec, MAGIC_MYSTERY)

@@ -47,6 +47,7 @@ HOT_MODULES: tuple[str, ...] = (
     "monopoly_tui/engine/mechanics/dnd_close_to_death.py",
     "monopoly_tui/engine/mechanics/dnd_cards.py",
     "monopoly_tui/engine/mechanics/dnd_dungeon_master.py",
+    "monopoly_tui/engine/mechanics/dnd_party_jail.py",
     "monopoly_tui/engine/game.py",
     "monopoly_tui/bots/base.py",
     "monopoly_tui/bots/basic.py",

@@ -51,6 +51,7 @@ from monopoly_tui.engine.frames import (
     TransfersFrame,
 )
 from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.jail import rolls_out
 from monopoly_tui.engine.spec import Spec
 from monopoly_tui.engine.state import GameState, TradeOffer
 
@@ -338,11 +339,12 @@ class BasicBot:
 
     def _jail(self, game: Game, player: int) -> Action:
         """Early (no opponent has built): out at once, by card, else by the fine when the
-        reserve stays. Late: stay in and roll for doubles, if the rules allow rolling."""
+        reserve stays. Late, or short of the fine: stay in and roll to get out (doubles, or
+        the face the rules name), if the rules allow rolling."""
         st, rules = game.st, game.spec.rules
         pl = st.players[player]
         fine = rules.jail_fine
-        can_roll = rules.jail_roll_for_doubles
+        can_roll = rolls_out(rules)  # (doubles, or a face such as D&D's 6)
         if self.threat(st, player) == 0 or not can_roll:
             if pl.cards:
                 return simple_action(A.A_USE_CARD, player)

@@ -260,10 +260,20 @@ def _too_many_doubles(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)} rolled doubles {e.amount} times in a row"
 
 
+def _way_out(w: Words) -> str:
+    """The roll that gets a prisoner out: 'doubles', or 'a 6' where a face does."""
+    r = w.spec.rules
+    if r.jail_roll_for_doubles or not r.jail_leave_on_face:
+        return "doubles"
+    return f"a {r.jail_leave_on_face}"
+
+
 def _stays_in_jail(w: Words, e: Event) -> str:
     r = w.spec.rules
     most = 1 if r.jail_exit_next_turn else r.jail_max_turns
-    return f"{w.Who(e.player)} stays in {w.v.jail} (no doubles: try {e.amount} of {most})"
+    way = _way_out(w)
+    no = "no doubles" if way == "doubles" else f"not {way}"
+    return f"{w.Who(e.player)} stays in {w.v.jail} ({no}: try {e.amount} of {most})"
 
 
 def _released(w: Words, e: Event) -> str:
@@ -271,8 +281,10 @@ def _released(w: Words, e: Event) -> str:
     # alone, this line does not say the fine was paid)
     how = {
         "doubles": "rolled doubles",
+        "face": f"rolled {_way_out(w)}",
         "fine": "the fine is due",
         "card": f"used a {w.v.get_out_of_jail_free} card",
+        "party": f"{w.who(e.other)} broke them out, landing on {w.v.just_visiting}",
     }.get(e.text, e.text)
     return f"{w.Who(e.player)} is out of {w.v.jail}: {how}"
 
@@ -529,7 +541,7 @@ def _no_doubles(w: Words, p: int) -> str:
     r = w.spec.rules
     most = 1 if r.jail_exit_next_turn else r.jail_max_turns
     tries = f" in {most} tries" if most > 1 else ""
-    return f"{w.Who(p)} did not roll doubles{tries}"
+    return f"{w.Who(p)} did not roll {_way_out(w)}{tries}"
 
 
 def _out_on_the_fine(w: Words, released: Event, paid: Event) -> str:

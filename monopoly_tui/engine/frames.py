@@ -673,6 +673,33 @@ class MoveAfterDebtFrame(Frame):
             game.st.stage = "post_move"
 
 
+@dataclass(slots=True)
+class RollAfterDebtFrame(Frame):
+    """A roll and move made once a debt is settled: leaving jail after the last failed try
+    where the rules say so (``jail_last_try: pay_and_roll_again``), the fine is paid first,
+    then the player rolls again and moves by the new roll (unless they went bankrupt)."""
+
+    player: int
+
+    def rank(self) -> int:
+        return 10
+
+    def belongs_to(self, player: int) -> bool:
+        return player == self.player
+
+    def run(self, game: Game) -> None:
+        game.pop(self)
+        st = game.st
+        if st.players[self.player].bankrupt:
+            return
+        faces = game.roll_faces(game.spec.dice.count)
+        st.last_roll = faces
+        total = game.total(faces)
+        game.emit(Event("rolled", player=self.player, dice=faces, amount=total))
+        game.move(self.player, total)
+        st.stage = "post_move"
+
+
 FrameT = TypeVar("FrameT", bound=Frame)
 
 
@@ -695,5 +722,6 @@ for _cls, _tag in (
     (PlaceBuildingFrame, "place_building"),
     (WalkFrame, "walk"),
     (MoveAfterDebtFrame, "move_after_debt"),
+    (RollAfterDebtFrame, "roll_after_debt"),
 ):
     frame_type(_cls, _tag)

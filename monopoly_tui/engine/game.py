@@ -32,7 +32,7 @@ from monopoly_tui.engine.endings import Ending, endings_for
 from monopoly_tui.engine.frame import Frame
 from monopoly_tui.engine.frames import AuctionFrame, DebtsFrame, WalkFrame
 from monopoly_tui.engine.house_rules import HOUSE_RULES, house_rule_overrides
-from monopoly_tui.engine.jail import JAIL_CHOICES
+from monopoly_tui.engine.jail import JAIL_CHOICES, jail_choices
 from monopoly_tui.engine.mechanics import Mechanic, mechanics_for, overrides, shape_for
 from monopoly_tui.engine.preview import Preview, preview
 from monopoly_tui.engine.setup import choose_first_player, deal_deeds
@@ -240,15 +240,8 @@ class Game:
         if kind != A.JAIL:
             return Pending(kind, p, (Action(A.A_END_TURN if kind == A.END_TURN else A.A_ROLL,
                                             p),))
-        pl, r = st.players[p], self.spec.rules
-        choices = []
-        if pl.cash >= r.jail_fine:
-            choices.append(Action(A.A_PAY_FINE, p))
-        if pl.cards:
-            choices.append(Action(A.A_USE_CARD, p))
-        if r.jail_roll_for_doubles:
-            choices.append(Action(A.A_ROLL, p))
-        return Pending(kind, p, tuple(choices), {"tries": pl.jail_turns, "fine": r.jail_fine})
+        return Pending(kind, p, tuple(jail_choices(self, p)),
+                       {"tries": st.players[p].jail_turns, "fine": self.spec.rules.jail_fine})
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
         """Every legal choice now: the pending decision's, and (for ``player``, by default the

@@ -1,5 +1,12 @@
 """Jail: the choices of a player in jail at the start of their turn: pay the fine, use a Get
-Out of Jail Free card, or roll for doubles (after the last failed roll, pay and move)."""
+Out of Jail Free card, or roll to get out: doubles (``jail_roll_for_doubles``) or a roll
+showing a given face (``jail_leave_on_face``: Dungeons & Dragons' 6); such a roll moves the
+player and the turn is over. After the last failed try the fine is due: then the player moves
+by that roll (``jail_last_try: pay_and_move``) or rolls again and moves
+(``pay_and_roll_again``).
+
+A player in jail always has a choice: rolling is offered whenever the rules have a way out by
+the dice, whatever the player's gold (one who cannot pay the fine and holds no card rolls)."""
 
 from __future__ import annotations
 
@@ -8,16 +15,50 @@ from typing import TYPE_CHECKING
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
-from monopoly_tui.engine.frames import MoveAfterDebtFrame
+from monopoly_tui.engine.frames import MoveAfterDebtFrame, RollAfterDebtFrame
+from monopoly_tui.engine.spec import RulesSpec
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
 
 
+def rolls_out(rules: RulesSpec) -> bool:
+    """Whether the rules have a way out of jail by the dice (doubles, or a face)."""
+    return rules.jail_roll_for_doubles or rules.jail_leave_on_face > 0
+
+
+def jail_choices(game: Game, p: int) -> list[Action]:
+    """The choices of ``p`` in jail at the start of the turn: the fine when they can pay it, a
+    Get Out of Jail Free card when they hold one, and the roll when the rules have a way out
+    by the dice."""
+    pl, r = game.st.players[p], game.spec.rules
+    choices = []
+    if pl.cash >= r.jail_fine:
+        choices.append(Action(A.A_PAY_FINE, p))
+    if pl.cards:
+        choices.append(Action(A.A_USE_CARD, p))
+    if rolls_out(r):
+        choices.append(Action(A.A_ROLL, p))
+    return choices
+
+
+def rolled_out(game: Game, faces: tuple[int, ...]) -> str:
+    """How this roll frees a prisoner ('doubles', 'face'), or '' when it does not."""
+    if game.spec.rules.jail_roll_for_doubles and game.is_doubles(faces):
+        return "doubles"
+    face = game.spec.rules.jail_leave_on_face
+    if face and any(game.spec.dice.values[f] == face for f in faces):
+        return "face"
+    return ""
+
+
 def jail_roll(game: Game, a: Action) -> None:
-    """In jail, roll for doubles: doubles free you and you move (no extra roll); after the
-    last allowed failure you pay the fine and move by that roll."""
+    """In jail, roll to get out: doubles (or the face the rules name) free you and you move
+    by that roll, and the turn is over (no extra roll); after the last allowed failure you
+    pay the fine and move by that roll, or pay, roll again and move."""
     st, spec = game.st, game.spec
+    if not rolls_out(spec.rules):
+        raise IllegalAction(a, "no way out of jail by the dice here")
     p = a.player
     pl = st.players[p]
     if st.claims:
@@ -28,15 +69,19 @@ def jail_roll(game: Game, a: Action) -> None:
     game.emit(Event("rolled", player=p, dice=faces, amount=total))
     st.stage = "post_move"
     st.again = False
-    if game.is_doubles(faces):
-        release(game, p, "doubles")
+    how = rolled_out(game, faces)
+    if how:
+        release(game, p, how)
         game.move(p, total)
         return
     pl.jail_turns += 1
     max_turns = 1 if spec.rules.jail_exit_next_turn else spec.rules.jail_max_turns
     if pl.jail_turns >= max_turns:
         release(game, p, "fine")
-        game.push(MoveAfterDebtFrame(p, total))
+        if spec.rules.jail_last_try == "pay_and_roll_again":
+            game.push(RollAfterDebtFrame(p))
+        else:
+            game.push(MoveAfterDebtFrame(p, total))
         game.owe(p, -1, spec.rules.jail_fine, "jail_fine", fee=True)
     else:
         game.emit(Event("stays_in_jail", player=p, amount=pl.jail_turns))

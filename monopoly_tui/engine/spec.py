@@ -169,6 +169,11 @@ class RulesSpec:
     jail_max_turns: int = 3
     jail_exit_next_turn: bool = False
     jail_roll_for_doubles: bool = True
+    jail_leave_on_face: int = 0
+    """A roll showing this face frees a prisoner (the roll moves them); 0: no such face."""
+    jail_last_try: str = "pay_and_move"
+    """After the last try without getting out: ``pay_and_move`` (by that roll) or
+    ``pay_and_roll_again`` (pay, then roll again and move)."""
     doubles_to_jail: int = 3
     auctions: bool = True
     auction_min_bid: int = 1

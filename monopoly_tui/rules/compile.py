@@ -15,6 +15,7 @@ from monopoly_tui.rules import models as M
 LATER_FIELDS: dict[str, tuple[str, ...]] = {
     "": ("extra_dice", "coin", "adventures", "check_die", "characters", "portals",
          "party_jail", "close_to_death", "end_conditions", "dungeon_master", "options"),
+    "rules": ("jail_leave_on_face", "jail_last_try"),
     "vocabulary": ("location", "locations", "secure", "secured", "unsecured", "tax",
                    "adventure", "close_to_death", "revive", "critical_fail",
                    "critical_success", "item", "portal", "character"),
@@ -330,8 +331,7 @@ def _adventure_blocks(rs: M.Ruleset, space_by_id: dict[str, int], group_by_id: d
         out[D.PORTALS] = D.PortalsSpec(salary_on_pass=rs.portals.salary_on_pass)
     if rs.party_jail is not None:
         j = rs.party_jail
-        out[D.PARTY_JAIL] = D.PartyJailSpec(j.freed_by_just_visiting, j.leave_on_face,
-                                            j.fine_after_last_try)
+        out[D.PARTY_JAIL] = D.PartyJailSpec(j.freed_by_just_visiting)
     if rs.close_to_death is not None:
         c = rs.close_to_death
         out[D.CLOSE_TO_DEATH] = D.CloseToDeathSpec(c.revive_target, c.revive_reward)

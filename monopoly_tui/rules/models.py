@@ -458,6 +458,14 @@ class Rules(Strict):
         "fine and move on the same turn.",
     )
     jail_roll_for_doubles: bool = Field(True, description="Whether rolling doubles frees you.")
+    jail_leave_on_face: int = Field(
+        0, ge=0, description="A roll showing this face frees a prisoner: that roll moves them "
+        "and the turn is over (Dungeons & Dragons: a 6); 0 for no such face."
+    )
+    jail_last_try: Literal["pay_and_move", "pay_and_roll_again"] = Field(
+        "pay_and_move", description="After the last try without getting out: pay the fine and "
+        "move by that roll (pay_and_move), or pay it, roll again and move (pay_and_roll_again)."
+    )
     doubles_to_jail: int = Field(3, ge=0, description="Doubles in one turn that send you to "
                                  "jail; 0 for never.")
     auctions: bool = True
@@ -688,14 +696,11 @@ class Portals(Strict):
 
 
 class PartyJail(Strict):
-    """The party's Jail: a player landing on Just Visiting frees every prisoner; a prisoner
-    leaves on a roll of ``leave_on_face`` (that roll moves them, and the turn is over)."""
+    """The party's Jail: a player whose move ends on Just Visiting frees every prisoner, who
+    stand on Just Visiting too. (How a prisoner leaves by the dice is the ``rules`` block's
+    ``jail_leave_on_face`` and ``jail_last_try``.)"""
 
     freed_by_just_visiting: bool = True
-    leave_on_face: int = Field(6, ge=1, description="The roll of the movement die that frees.")
-    fine_after_last_try: bool = Field(
-        True, description="After the last try without it: pay the fine, roll and move."
-    )
 
 
 class CloseToDeath(Strict):
@@ -845,6 +850,10 @@ def cross_check(rs: Ruleset) -> list[tuple[str, str]]:
                 "every player needs a token of their own")
         first_token.setdefault(t, i)
     problems.extend(engine_limits(rs))
+    face = rs.rules.jail_leave_on_face
+    if face and face not in [f.value for f in rs.dice.face_list()]:
+        bad("rules.jail_leave_on_face", f"{face} is not a face of the dice "
+            f"({', '.join(str(f.value) for f in rs.dice.face_list())})")
     seen: set[str] = set()
     for i, s in enumerate(rs.spaces):
         if s.id in seen:

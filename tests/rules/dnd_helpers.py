@@ -63,3 +63,20 @@ def give_item(game: Game, p: int, add: int = 0, reroll: bool = False) -> tuple[i
 def stand_before(game: Game, p: int, sid: str, steps: int = 1) -> None:
     """Put ``p`` ``steps`` spaces before the space ``sid``."""
     game.st.players[p].position = (space(game, sid) - steps) % game.spec.size
+
+
+def jail(game: Game, p: int, tries: int = 0) -> None:
+    """Put ``p`` in Jail, with ``tries`` failed tries behind them."""
+    pl = game.st.players[p]
+    pl.in_jail = True
+    pl.position = game.spec.jail_space
+    pl.jail_turns = tries
+
+
+def secure_for(game: Game, p: int, *sids: str) -> None:
+    """``p`` holds these locations, secured (their cards revealed)."""
+    from monopoly_tui.engine.mechanics.dnd_adventures import state as adventures
+
+    for sid in sids:
+        game.st.owner[deed(game, sid)] = p
+        adventures(game).revealed[deed(game, sid)] = True

@@ -128,7 +128,8 @@ def test_jail_close_to_death_and_the_dungeon_master_cards_compile() -> None:
     spec = draft_spec()
     jail = spec.mechanics[D.PARTY_JAIL]
     assert isinstance(jail, D.PartyJailSpec)
-    assert jail.freed_by_just_visiting and jail.leave_on_face == 6
+    assert jail.freed_by_just_visiting
+    assert spec.rules.jail_leave_on_face == 6 and spec.rules.jail_last_try == "pay_and_roll_again"
     ctd = spec.mechanics[D.CLOSE_TO_DEATH]
     assert isinstance(ctd, D.CloseToDeathSpec)
     assert (ctd.revive_target, ctd.revive_reward) == (8, 50)

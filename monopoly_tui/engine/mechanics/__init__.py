@@ -70,6 +70,7 @@ def _builtin() -> None:
         dnd_close_to_death,
         dnd_config,
         dnd_dungeon_master,
+        dnd_party_jail,
         ring,
     )
 

@@ -114,9 +114,10 @@ class PortalsSpec(MechanicConfig):
 
 @dataclass(frozen=True, slots=True)
 class PartyJailSpec(MechanicConfig):
+    """A move that ends on Just Visiting frees every prisoner (the core's jail rules say how a
+    prisoner leaves by the dice: ``RulesSpec.jail_leave_on_face``, ``jail_last_try``)."""
+
     freed_by_just_visiting: bool = True
-    leave_on_face: int = 6
-    fine_after_last_try: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,3 +62,13 @@ def test_characters_are_dealt_to_the_seats_by_the_seed_each_at_most_once() -> No
     assert len({tuple(d) for d in deals}) > 5
     assert {d[0] for d in deals} == set(spec.tokens)
     assert game_tokens(with_characters, 4, 7) == game_tokens(with_characters, 4, 7)
+
+
+def test_random_bots_meet_every_dnd_decision_and_keep_the_invariants() -> None:
+    """Random legal choices everywhere (trades of locations, gold and kept cards included),
+    with every Dungeon Master card: no invariant broken, every game ends all-secured."""
+    report = simulate(dnd_spec(), 4, 8, seed=11, bots=["random"], dm="all")
+    assert report.ok, [f.problems for f in report.failures]
+    assert report.endings() == {"all_locations_secured": 8}
+    story = report.data()["adventures"]
+    assert story["monsters_won"] + story["monsters_lost"] > 0

@@ -160,6 +160,13 @@ def _wrap(name: str, width: int, lines: int, *, cut: bool = False) -> list[str]:
     return out
 
 
+def drawn_width(width: int) -> int:
+    """The columns a tile draws in: all but the last, left blank, so that a name, a count or
+    an owner's mark never runs into the next tile's (the tiles of a row touch); a tile too
+    narrow to spare one draws in them all."""
+    return width - 1 if width >= 5 else width
+
+
 class SpaceTile(Widget):
     """One space of the ring."""
 
@@ -228,6 +235,7 @@ class SpaceTile(Widget):
         w, h = self.content_size.width, self.content_size.height
         if w <= 0 or h <= 0 or self.space < 0:
             return Text("")
+        w = drawn_width(w)
         if self.heat:
             return self._render_heat(w, h)
         game = self.game
@@ -338,11 +346,12 @@ class SpaceTile(Widget):
         fg = contrast_text(bg)
         sp = self.game.spec.spaces[self.space]
         names = _wrap(sp.short, w, max(1, h - 1))
+        # the count right under its own name: a gap below it, never above the next name
         lines = [Text(line.ljust(w), style=f"{fg} on {bg}") for line in names]
-        while len(lines) < h - 1:
-            lines.append(Text(" " * w, style=f"on {bg}"))
         lines.append(Text(str(count).center(w), style=f"bold {fg} on {bg}"))
-        return Text("\n").join(lines[-h:] if h < len(lines) else lines)
+        while len(lines) < h:
+            lines.append(Text(" " * w, style=f"on {bg}"))
+        return Text("\n").join(lines)
 
 
 class TrackOverview(Widget):

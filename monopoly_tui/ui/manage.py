@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -282,6 +283,12 @@ class ActionList(OptionList):
         return self.entry_at(self.highlighted)
 
 
+MANAGE_LIST_ROWS = 16
+"""The rows of the manager's list (with its border) when the screen has them."""
+MANAGE_FIXED_ROWS = 15
+"""The manager's other rows: its border, title, tabs, whose cash, and buttons."""
+
+
 class ManageScreen(ModalScreen[None]):
     """Build, sell and mortgage, by colour group; the cost or proceeds shown before confirming."""
 
@@ -322,6 +329,17 @@ class ManageScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.sync()
         self.query_one(ActionList).focus()
+        self._fit(self.app.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.height)
+
+    def _fit(self, height: int) -> None:
+        """The list and the preview give up rows on a short screen, so the dialog's buttons
+        and its tabs of players stay on it (at 100×30 they were cut off below)."""
+        rows = max(4, min(MANAGE_LIST_ROWS, int(height * 0.96) - MANAGE_FIXED_ROWS))
+        for widget in (self.query_one(ActionList), self.query_one("#preview", Static)):
+            widget.styles.max_height = rows
 
     def sync(self) -> None:
         game = self.game

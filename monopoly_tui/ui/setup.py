@@ -27,7 +27,6 @@ from textual.widgets import (
     Input,
     Label,
     OptionList,
-    RadioButton,
     RadioSet,
     Select,
     Static,
@@ -35,6 +34,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from monopoly_tui.ui.session import PACES, Seat
+from monopoly_tui.ui.toggles import Pick, Tick
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.spec import Spec
@@ -169,7 +169,7 @@ class NewGameScreen(Screen[None]):
                         yield Button(Text("Add a player [ctrl+t]"), id="add", variant="primary")
                         yield Label("Computer pace", classes="pace-label")
                         yield RadioSet(
-                            *[RadioButton(p, value=p == self.default_pace, id=f"pace-{p}")
+                            *[Pick(p, value=p == self.default_pace, id=f"pace-{p}")
                               for p in PACES],
                             id="pace",
                         )
@@ -186,7 +186,7 @@ class NewGameScreen(Screen[None]):
 
         for key, (name, desc) in HOUSE_RULES.items():
             with Horizontal(classes="house-rule", id=f"hr-row-{key}"):
-                yield Checkbox(name, id=f"hr-{key}")
+                yield Tick(name, id=f"hr-{key}")
                 if key == "turn_limit":
                     yield Input(str(DEFAULT_TURN_LIMIT), id="turn-limit", type="integer",
                                 classes="rounds")
@@ -319,8 +319,8 @@ class NewGameScreen(Screen[None]):
         variants = self.query_one("#variants", RadioSet)
         await variants.remove_children()
         self._variant_ids: list[str | None] = [None] + [v.id for v in spec.variants]
-        buttons = [RadioButton("Standard rules", value=True)]
-        buttons += [RadioButton(v.name) for v in spec.variants]
+        buttons = [Pick("Standard rules", value=True)]
+        buttons += [Pick(v.name) for v in spec.variants]
         await variants.mount_all(buttons)
         # Start the keyboard highlight on the pressed button (Textual starts it on none, so the
         # first arrow press would only highlight the first button).
@@ -337,7 +337,7 @@ class NewGameScreen(Screen[None]):
         await box.remove_children()
         rows = []
         for o in spec.options:
-            row = Horizontal(Checkbox(o.name, id=f"opt-{o.id}"),
+            row = Horizontal(Tick(o.name, id=f"opt-{o.id}"),
                              Label(o.description, classes="info"), classes="house-rule option")
             rows.append(row)
         await box.mount_all(rows)

@@ -26,6 +26,7 @@ from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.state import TradeOffer
 from monopoly_tui.ui.decisions import DecisionScreen
 from monopoly_tui.ui.render import deed_line, money, offer_sides, player_tag
+from monopoly_tui.ui.toggles import TickList
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
@@ -113,7 +114,7 @@ class TradeScreen(ModalScreen[None]):
                 for side in ("give", "take"):
                     with Vertical(classes="side", id=f"side-{side}"):
                         yield Static(id=f"{side}-title", classes="side-title")
-                        yield SelectionList[int](id=f"{side}-deeds")
+                        yield TickList(id=f"{side}-deeds")
                         with Horizontal(classes="amounts"):
                             yield Label("cash")
                             yield Input("0", id=f"{side}-cash", type="integer")

@@ -1,0 +1,123 @@
+"""Issue 13's looks: what reads wrong at a size or without colour (names running together, a
+count beside the wrong space, a dialog cut off, boxes that read ticked when they are not)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from driver import new_session, settle, started
+from states import deed_id
+
+from monopoly_tui.ui.app import MonopolyApp
+from monopoly_tui.ui.demo import late_game
+
+
+def _lines(tile: Any) -> list[str]:
+    return tile.render().plain.split("\n")
+
+
+@pytest.mark.parametrize("size", [(160, 50), (100, 30)])
+async def test_the_tiles_of_a_row_keep_a_blank_column_between_them(
+        size: tuple[int, int]) -> None:
+    """Each tile leaves its last column blank, so the bottom row's names ('Inn Crossroads',
+    "Mole's Town", 'Master of Coin', 'Fist First Men') and an owner's ●2 beside the next
+    tile's token never run together."""
+    s = late_game("got", players=4, humans=4, seed=7)
+    async with started(s, size=size) as (app, _pilot):
+        board: Any = app.screen.board  # type: ignore[attr-defined]
+        lay = board.layout_
+        bottom = [i for i, (_c, r) in enumerate(lay.cells) if r == lay.rows - 1]
+        assert len(bottom) == lay.cols
+        for i in bottom:
+            tile = board.tiles[i]
+            width = tile.content_size.width
+            for line in _lines(tile):
+                assert len(line) <= width - 1, (tile.space, line, width)
+
+
+async def test_the_heat_maps_count_sits_right_under_its_own_name() -> None:
+    """In the heat map, each space's count is on the line after its name (it was on the
+    tile's last line, just above the next space's name down the sides)."""
+    s = late_game("got", players=4, humans=4, seed=7)
+    async with started(s) as (app, pilot):
+        await pilot.press("g")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "StatsScreen"
+        board: Any = app.screen.query_one("Board")
+        st = s.game.st
+        for tile in board.tiles:
+            lines = [line.rstrip() for line in _lines(tile)]
+            filled = [k for k, line in enumerate(lines) if line.strip()]
+            assert lines[filled[-1]].strip() == str(st.landings[tile.space]), lines
+            # nothing but blank lines after the count, and no blank line before it
+            assert filled == list(range(len(filled))), lines
+
+
+@pytest.mark.parametrize("players", [4, 6])
+async def test_the_manager_fits_a_small_screen(players: int) -> None:
+    """At 100×30 the property manager's buttons and the tabs of every player are on the
+    screen, inside the dialog (they were cut off below)."""
+    s = late_game("classic", players=players, humans=players, seed=7)
+    async with started(s, size=(100, 30)) as (app, pilot):
+        await pilot.press("m")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "ManageScreen"
+        scr: Any = app.screen
+        dialog = scr.query_one("#dialog").region
+        for selector in ("#confirm", "#close", *[f"#who-{p}" for p in range(players)]):
+            region = scr.query_one(selector).region
+            assert region.height > 0, selector
+            assert dialog.contains_region(region), (selector, region, dialog)
+            assert region.bottom <= 30 - 1, selector  # above the footer
+
+
+def _strip_text(strip: Any) -> str:
+    return "".join(segment.text for segment in strip)
+
+
+async def test_unticked_boxes_read_unticked_without_colour() -> None:
+    """A box shows its mark only when ticked (Textual drew ▐X▌ and ▐●▌ for both, the colour
+    alone telling them apart): the house rules, the printed options, the variants, the pace
+    and the trade's deed lists."""
+    from monopoly_tui.ui.setup import NewGameScreen
+
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=(160, 50)) as pilot:
+        app.push_screen(NewGameScreen(seed=1))
+        await settle(pilot)
+        scr: Any = app.screen
+        await scr.pick_edition("nfl")
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        box = scr.query_one("#hr-double_go")
+        assert box.render().plain.startswith("▐ ▌"), box.render().plain
+        box.value = True
+        await settle(pilot)
+        assert box.render().plain.startswith("▐X▌")
+        option = scr.query_one("#opt-owners-ask")
+        assert option.render().plain.startswith("▐ ▌")
+        buttons = list(scr.query_one("#variants").query("RadioButton"))
+        assert buttons[0].render().plain.startswith("▐●▌")
+        assert all(b.render().plain.startswith("▐ ▌") for b in buttons[1:])
+        pace = {b.id: b.render().plain[:3] for b in scr.query_one("#pace").query("RadioButton")}
+        assert sorted(pace.values()) == ["▐ ▌"] * (len(pace) - 1) + ["▐●▌"], pace
+
+
+async def test_the_trades_deed_lists_show_empty_boxes_for_deeds_not_chosen() -> None:
+    s = new_session("classic", [("Ann", True), ("Bob", True)])
+    st = s.game.st
+    st.current = 0
+    mine = [deed_id(s, "Mediterranean Avenue"), deed_id(s, "Baltic Avenue")]
+    for d in mine:
+        st.owner[d] = 0
+    async with started(s) as (app, pilot):
+        await pilot.press("t")
+        await settle(pilot)
+        scr: Any = app.screen
+        give: Any = scr.query_one("#give-deeds")
+        assert all(_strip_text(give.render_line(y)).startswith("▐ ▌") for y in range(2))
+        give.select(mine[1])
+        await settle(pilot)
+        lines = [_strip_text(give.render_line(y)) for y in range(2)]
+        assert lines[0].startswith("▐ ▌") and lines[1].startswith("▐X▌"), lines

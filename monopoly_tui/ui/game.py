@@ -38,6 +38,7 @@ from monopoly_tui.ui.board import Board, SpaceTile, section_word, sections
 from monopoly_tui.ui.footer import Footer
 from monopoly_tui.ui.render import (
     Natural,
+    Parts,
     card_text,
     dice_art,
     dice_width,
@@ -175,13 +176,13 @@ class PlayerPanel(Static):
             lines.append(Text("bankrupt", style="bold red"))
             self._show(lines)
             return
-        cash = Text()
-        cash.append(money(game, pl.cash), style="bold green")
+        # each amount whole on a line: a long one ('4,150 Gold Dragons') wraps before 'worth'
+        cash = [Text(money(game, pl.cash), style="bold green")]
         if sig[-1]:
-            cash.append("  worth: choose the tax first", style="dim italic")
+            cash.append(Text("worth: choose the tax first", style="dim italic"))
         else:
-            cash.append(f"  worth {money(game, P.valuation(spec, st, p))}", style="dim")
-        lines.append(cash)
+            cash.append(Text(f"worth {money(game, P.valuation(spec, st, p))}", style="dim"))
+        lines.append(Parts(cash, sep="  "))
         extra = Text()
         if sections(spec.size)[0] > 1:  # a long track: where the token is, in words
             extra.append(f"on {spec.spaces[pl.position].name}", style="dim")
@@ -225,12 +226,13 @@ class PlayerPanel(Static):
         lines.extend(ring_lines(s, p))
         self._show(lines)
 
-    def _show(self, lines: list[Text]) -> None:
+    def _show(self, lines: list[Text | Parts]) -> None:
         """Show the lines; a layout pass only when the panel's height changes."""
         width = self.content_size.width
         if width > 0:
             console = self.app.console
-            height = sum(len(line.wrap(console, width)) for line in lines)
+            height = sum(len(line.wrap(console, width)) if isinstance(line, Text)
+                         else len(line.lines(width)) for line in lines)
         else:
             height = -1
         self.update(Group(*lines), layout=height != self._height or height < 0)
@@ -460,7 +462,7 @@ class GameScreen(Screen[None]):
                 text.append(f"(computer) {what}", style="italic")
         self.query_one("#banner", Static).update(Group(text, self.header_info()), layout=False)
 
-    def header_info(self) -> Text:
+    def header_info(self) -> Parts:
         """The edition, the round (of how many, under a time limit), the bank's buildings and
         the pot. Each part keeps its words together: a narrow centre wraps between parts,
         never inside one ('ends after round' / '40')."""
@@ -473,8 +475,7 @@ class GameScreen(Screen[None]):
         parts = [spec.name, rounds, f"{v.houses} {st.bank_houses}", f"{v.hotels} {st.bank_hotels}"]
         if spec.rules.free_parking_jackpot:
             parts.append(f"pot {money(game, st.pot)}")
-        nbsp = "\u00a0"
-        return Text(" · ".join(part.replace(" ", nbsp) for part in parts), style="dim")
+        return Parts([Text(part) for part in parts], style="dim")
 
     def decision_words(self, pend: A.Pending) -> str:
         """What the pending decision asks, in the edition's words."""

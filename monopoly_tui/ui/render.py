@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.style import StyleType
 from rich.table import Table
@@ -70,6 +71,43 @@ class PlainTable(Table):
 
 def money(game: Game, amount: int) -> str:
     return game.spec.vocab.money(amount)
+
+
+class Parts:
+    """Parts of a line kept whole: a line too narrow for them all breaks between two parts,
+    never inside one ('4,150 Gold Dragons' wrapped as '4,150' / 'Gold Dragons'; 'ends after
+    round' / '40'). Rich and Textual break at any space, an unbreakable one too. A part wider
+    than the whole line is wrapped as text is."""
+
+    def __init__(self, parts: list[Text], sep: str = " · ", style: str = "") -> None:
+        self.parts = [p for p in parts if p.plain]
+        self.sep = sep
+        self.style = style
+
+    @property
+    def plain(self) -> str:
+        return self.sep.join(p.plain for p in self.parts)
+
+    def lines(self, width: int) -> list[Text]:
+        """The parts laid out in lines of ``width`` cells."""
+        out: list[Text] = []
+        line = Text(style=self.style)
+        for part in self.parts:
+            if line.plain and line.cell_len + len(self.sep) + part.cell_len > width:
+                out.append(line)
+                line = Text(style=self.style)
+            if line.plain:
+                line.append(self.sep)
+            line.append_text(part)
+        out.append(line)
+        return out
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.lines(options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max((p.cell_len for p in self.parts), default=0)
+        return Measurement(widest, max(widest, Text(self.plain).cell_len))
 
 
 def cap(s: str) -> str:

@@ -121,3 +121,39 @@ async def test_the_trades_deed_lists_show_empty_boxes_for_deeds_not_chosen() -> 
         await settle(pilot)
         lines = [_strip_text(give.render_line(y)) for y in range(2)]
         assert lines[0].startswith("▐ ▌") and lines[1].startswith("▐X▌"), lines
+
+
+async def test_game_of_thrones_long_money_stays_whole_in_the_panels() -> None:
+    """At 100×30 a player's panel wraps between its cash and its worth, never inside an
+    amount ('4,150' / 'Gold Dragons')."""
+    s = late_game("got", players=4, humans=4, seed=7)
+    async with started(s, size=(100, 30)) as (app, _pilot):
+        st = s.game.st
+        for p in range(4):
+            panel: Any = app.screen.query_one(f"#player-{p}")
+            console_lines = [_strip_text(panel.render_line(y)).replace("\u00a0", " ")
+                             for y in range(panel.size.height)]
+            cash = s.game.spec.vocab.money(st.players[p].cash)
+            assert any(cash in line for line in console_lines), console_lines
+            for line in console_lines:
+                assert not line.rstrip().endswith(("Gold", "Dragons  worth", "worth")), line
+            assert not any(line.split()[:1] in (["Gold"], ["Dragons"])
+                           for line in console_lines), console_lines
+
+
+
+async def test_the_header_breaks_between_its_parts_never_inside_one() -> None:
+    """NFL's time-limit game: at any width the header's lines are whole parts ('round 1 of
+    40', 'houses 32'); an unbreakable space did not keep them whole (Rich and Textual break
+    at it), so 'round 1 of' / '40' could show."""
+    s = new_session("nfl", [("Ann", True), ("Bob", True)], variant="time-limit")
+    async with started(s, size=(100, 30)) as (app, _pilot):
+        header: Any = app.screen.header_info()  # type: ignore[attr-defined]
+        parts = header.plain.split(" · ")
+        assert "round 1 of 40" in parts
+        for width in range(12, 80):
+            for line in header.lines(width):
+                assert all(p in parts for p in line.plain.split(" · ")), (width, line.plain)
+        banner = app.screen.query_one("#banner")
+        shown = [_strip_text(banner.render_line(y)).strip() for y in range(banner.size.height)]
+        assert any("round 1 of 40" in line for line in shown), shown

@@ -52,9 +52,14 @@ A_MORTGAGE: Final = "mortgage"
 A_UNMORTGAGE: Final = "unmortgage"
 A_PROPOSE: Final = "propose_trade"
 A_COLLECT_RENT: Final = "collect_rent"
+A_CALL_TIME: Final = "call_time"
+"""The hour the players agreed has come (a game that ends at a clock time): the table says so
+between two turns. The engine never reads a clock; the table passes the wall clock in as this
+choice, and a replay plays it where it was made."""
 
 ANYTIME = frozenset(
-    {A_BUILD, A_SELL_BUILDING, A_SELL_ALL, A_MORTGAGE, A_UNMORTGAGE, A_PROPOSE, A_COLLECT_RENT}
+    {A_BUILD, A_SELL_BUILDING, A_SELL_ALL, A_MORTGAGE, A_UNMORTGAGE, A_PROPOSE, A_COLLECT_RENT,
+     A_CALL_TIME}
 )
 
 

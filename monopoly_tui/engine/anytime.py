@@ -243,6 +243,19 @@ def anytime_actions(game: Game, p: int) -> list[Action]:
     return out
 
 
+def call_time(game: Game, a: Action) -> None:
+    """Time is called: the hour the players agreed has come (the time limit game, rulebook:NFL:
+    'agree upon a definite hour of termination, when the richest player will be declared the
+    winner'). Called between two turns, by the player about to begin theirs; the richest
+    player (by valuation) wins."""
+    st = game.st
+    if not game.spec.rules.time_call:
+        raise IllegalAction(a, "this game has no agreed hour to end at")
+    if st.stage != "pre_roll" or a.player != st.current:
+        raise IllegalAction(a, "time is called between two turns: finish this turn first")
+    game.end_by_valuation("time_called")
+
+
 ANYTIME: dict[str, Callable[[Game, Action], None]] = {
     A.A_BUILD: build,
     A.A_SELL_BUILDING: sell_building,
@@ -251,5 +264,6 @@ ANYTIME: dict[str, Callable[[Game, Action], None]] = {
     A.A_UNMORTGAGE: unmortgage,
     A.A_PROPOSE: propose,
     A.A_COLLECT_RENT: collect_rent,
+    A.A_CALL_TIME: call_time,
 }
 """The handler of each at-any-time choice."""

@@ -31,6 +31,7 @@ END_REASONS: dict[str, str] = {
     "last_standing": "the last player standing",
     "first_bankruptcy": "the richest player at the first bankruptcy",
     "turn_limit": "the richest player when the rounds ran out",
+    "time_called": "the richest player when the agreed hour came",
 }
 """How a game ended, for ``game_over`` (the engine's ``end_reason`` values)."""
 

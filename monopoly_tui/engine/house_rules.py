@@ -12,6 +12,11 @@ HOUSE_RULES: dict[str, tuple[str, str]] = {
     "double_go": ("Double salary on GO", "Landing exactly on GO pays the salary twice."),
     "no_rent_in_jail": ("No rent from jail", "Owners in jail collect no rent."),
     "turn_limit": ("Turn limit", "The game ends after a number of rounds; the richest wins."),
+    "end_at": (
+        "End at a clock time",
+        "The players agree an hour; when it comes, the richest player wins (at the start of "
+        "the next turn).",
+    ),
     "auction_pass_final": (
         "A pass is final in auctions",
         "A player who passes in an auction is out of it (by the rulebooks they may raise "
@@ -39,4 +44,8 @@ def house_rule_overrides(spec: Spec, chosen: dict[str, int | bool]) -> dict[str,
             out["auction_pass_final"] = True
         elif key == "turn_limit":
             out["turn_limit"] = int(value) if value is not True else 30
+        elif key == "end_at":
+            # the agreed hour (a Unix time) stays in the game's options for the table, which
+            # calls time (``call_time``) when its clock says so; the rules only allow the call
+            out["time_call"] = True
     return out

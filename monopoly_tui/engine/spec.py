@@ -195,6 +195,7 @@ class RulesSpec:
     no_rent_in_jail: bool = False
     end: str = "last_standing"
     turn_limit: int = 0
+    time_call: bool = False
     income_tax_flat: bool = False
     set_rent_despite_mortgage: bool = False
 

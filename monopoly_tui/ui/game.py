@@ -16,6 +16,8 @@ At any time the engine allows, ``m`` opens the property manager and ``t`` the tr
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group
@@ -46,7 +48,7 @@ from monopoly_tui.ui.render import (
     player_tag,
     space_card,
 )
-from monopoly_tui.ui.session import FirstLegalBot, Session
+from monopoly_tui.ui.session import FirstLegalBot, Session, clock_words
 from monopoly_tui.ui.style import group_color, player_color
 
 if TYPE_CHECKING:
@@ -60,6 +62,8 @@ MANAGE_KINDS = frozenset(
 
 INSTANT_BATCH = 200
 """Computer choices played in one go at instant pace before the screen catches up."""
+CLOCK_CHECK_SECONDS = 1.0
+"""How often the agreed hour is looked for while a player thinks (a game that ends at one)."""
 
 
 def ring_lines(session: Session, player: int | None = None) -> list[Text]:
@@ -336,6 +340,8 @@ class GameScreen(Screen[None]):
                                 key_display="]")
             self._bindings.bind("left_square_bracket", "section(-1)", f"Previous {word}",
                                 show=False, key_display="[")
+        self.clock: Callable[[], float] = time.time
+        """The wall clock, read for a game that ends at an agreed hour (a test sets its own)."""
 
     # ------------------------------------------------------------------ layout
 
@@ -359,6 +365,24 @@ class GameScreen(Screen[None]):
         self.refresh_view()
         self.app.screen_change_signal.subscribe(self, self._screen_changed)
         self.call_after_refresh(self.advance)
+        if self.session.end_at:  # the agreed hour may come while a player thinks
+            self.set_interval(CLOCK_CHECK_SECONDS, self._check_clock)
+
+    def _check_clock(self) -> None:
+        if self.session.time_call(self.clock()) is not None:
+            self.advance()
+
+    def _call_time(self) -> bool:
+        """Call time when the agreed hour has come and a turn is about to begin."""
+        call = self.session.time_call(self.clock())
+        if call is None:
+            return False
+        try:
+            self.session.play(call)
+        except IllegalAction:
+            return False
+        self._autosave()
+        return True
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         self.call_after_refresh(self.advance)
@@ -472,7 +496,10 @@ class GameScreen(Screen[None]):
         rounds = f"round {round_number(game)}"
         if spec.rules.turn_limit:
             rounds += f" of {spec.rules.turn_limit}"
-        parts = [spec.name, rounds, f"{v.houses} {st.bank_houses}", f"{v.hotels} {st.bank_hotels}"]
+        parts = [spec.name, rounds]
+        if self.session.end_at:
+            parts.append(f"ends at {clock_words(self.session.end_at)}")
+        parts += [f"{v.houses} {st.bank_houses}", f"{v.hotels} {st.bank_hotels}"]
         if spec.rules.free_parking_jackpot:
             parts.append(f"pot {money(game, st.pot)}")
         return Parts([Text(part) for part in parts], style="dim")
@@ -603,6 +630,8 @@ class GameScreen(Screen[None]):
         """Get the decision the game waits for made (see the module's docstring)."""
         if not self._alive():
             return
+        if self._live is None and self._aside is None and self.flow_on_top():
+            self._call_time()
         self.refresh_view()
         if self._timer is not None or self._aside is not None or not self.flow_on_top():
             return

@@ -167,6 +167,9 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
     }.get(r.end, r.end.replace("_", " "))
     if r.turn_limit:
         end += f"; after {r.turn_limit} rounds the richest player wins"
+    if r.time_call:
+        end += "; at the hour the players agreed (at the start of the next turn) the richest " \
+            "player wins"
     if ring is not None:
         end += (f"; or {ring.ring} reaches {ring.end} (see {ring.tracker} above), and the "
                 "most money wins")

@@ -8,6 +8,7 @@ seat's choice, plays choices and turns events into log lines with ``describe``.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Protocol
@@ -118,6 +119,11 @@ class _Before:
     stats: Stats | None
     seen: tuple[tuple[int, ...], int, tuple[int, int, int]]
     lines: list[str]
+
+
+def clock_words(at: float) -> str:
+    """An agreed hour as the table's clock shows it: '21:30'."""
+    return time.strftime("%H:%M", time.localtime(at))
 
 
 def player_name(game: Game, p: int) -> str:
@@ -262,6 +268,25 @@ class Session:
         self.log.append(line)
         return line
 
+    @property
+    def end_at(self) -> int:
+        """The hour the players agreed to end at (a Unix time; the house rule 'End at a clock
+        time'), or 0."""
+        rules: Any = self.game.options.get("house_rules") or {}
+        value = rules.get("end_at")
+        return int(value) if isinstance(value, int) and not isinstance(value, bool) else 0
+
+    def time_call(self, now: float) -> Action | None:
+        """Calling time, when the agreed hour has come by the wall clock ``now`` and a turn is
+        about to begin (the rules allow the call only between turns); else None. The engine
+        never reads a clock: the table passes the time in as this choice."""
+        game = self.game
+        st = game.st
+        if not self.end_at or now < self.end_at or game.over or st.frames \
+                or st.stage != "pre_roll":
+            return None
+        return Action(A.A_CALL_TIME, st.current)
+
     def bot_choice(self, player: int) -> Action:
         bot = self.bots.get(player)
         if bot is None:
@@ -313,5 +338,7 @@ class Session:
                 if key == "turn_limit":
                     rounds = value if value is not True else 30
                     name = f"{name} ({rounds} rounds)"
+                elif key == "end_at" and self.end_at:
+                    name = f"{name} ({clock_words(self.end_at)})"
                 out.append(name)
         return out

@@ -11,6 +11,10 @@ works only when there are none.
 from __future__ import annotations
 
 import random
+import re
+import time
+from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group
@@ -72,6 +76,23 @@ def kind_value(human: bool, bot: str) -> bool | str:
 def kind_bot(value: object) -> str:
     """The bot a seat kind's value names (the basic bot for a human or a plain computer)."""
     return value if isinstance(value, str) and value else "basic"
+
+
+def clock_end(typed: str, now: float) -> int | None:
+    """The next moment after ``now`` that the clock shows ``typed`` (HH:MM, 24-hour, this
+    machine's time of day), as a Unix time; None when it is not a time of day. A time already
+    past today is tomorrow's."""
+    m = re.fullmatch(r"\s*(\d{1,2})[:.h](\d{2})\s*", typed)
+    if m is None:
+        return None
+    hour, minute = int(m.group(1)), int(m.group(2))
+    if hour > 23 or minute > 59:
+        return None
+    at = datetime.fromtimestamp(now).astimezone().replace(hour=hour, minute=minute, second=0,
+                                                          microsecond=0)
+    if at.timestamp() <= now:
+        at += timedelta(days=1)
+    return int(at.timestamp())
 
 
 class PlayerRow(Horizontal):
@@ -138,6 +159,8 @@ class NewGameScreen(Screen[None]):
         self.edition: str | None = None
         self.step = "edition"
         self._spec: Spec | None = None
+        self.clock: Callable[[], float] = time.time
+        """The wall clock (a test sets its own): a clock-time end is the next such hour."""
 
     # ------------------------------------------------------------------ layout
 
@@ -156,7 +179,9 @@ class NewGameScreen(Screen[None]):
                         yield Label("The game ends after", classes="rounds-label")
                         yield Input(id="variant-limit", type="integer", classes="rounds",
                                     max_length=4)
-                        yield Label("rounds; the richest player wins.", classes="rounds-label")
+                        yield Label("rounds; the richest player wins (or tick 'End at a clock "
+                                    "time' below: whichever comes first).",
+                                    classes="rounds-label")
                     yield Label("As the rulebook prints it", classes="section", id="options-head")
                     yield Vertical(id="options")
                     yield Label("House rules (all off unless chosen)", classes="section")
@@ -191,6 +216,9 @@ class NewGameScreen(Screen[None]):
                     yield Input(str(DEFAULT_TURN_LIMIT), id="turn-limit", type="integer",
                                 classes="rounds")
                     yield Label("rounds", classes="rounds-label")
+                elif key == "end_at":
+                    yield Input(placeholder="HH:MM", id="end-at", classes="rounds",
+                                max_length=5)
                 yield Label(desc, classes="info")
 
     async def on_mount(self) -> None:
@@ -435,6 +463,10 @@ class NewGameScreen(Screen[None]):
                     out[key] = max(1, int(self.query_one("#turn-limit", Input).value))
                 except ValueError:
                     out[key] = DEFAULT_TURN_LIMIT
+            elif key == "end_at":
+                at = self.chosen_end_at()
+                if at:
+                    out[key] = at
             else:
                 out[key] = True
         return out
@@ -496,11 +528,26 @@ class NewGameScreen(Screen[None]):
             out.append("each player needs a different token")
         return out
 
+    def chosen_end_at(self) -> int | None:
+        """The agreed hour, when 'End at a clock time' is ticked: the next time the clock
+        shows the time typed (a Unix time); 0 when the field holds no time of day; None when
+        not ticked."""
+        try:
+            if not self.query_one("#hr-end_at", Checkbox).value:
+                return None
+            typed = self.query_one("#end-at", Input).value
+        except Exception:
+            return None
+        return clock_end(typed, self.clock()) or 0
+
     def rules_problems(self) -> list[str]:
         """What is wrong with the variant and rules chosen (said on that step too)."""
+        out = []
         if self.chosen_rounds() == 0:
-            return ["the time limit needs a number of rounds (1 to 9999)"]
-        return []
+            out.append("the time limit needs a number of rounds (1 to 9999)")
+        if self.chosen_end_at() == 0:
+            out.append("the clock time needs an hour as HH:MM, such as 21:30")
+        return out
 
     def check_players(self) -> None:
         if not self.is_mounted:
@@ -508,7 +555,8 @@ class NewGameScreen(Screen[None]):
         problems = self.problems() if self.step == "players" else (
             self.rules_problems() if self.step == "rules" else [])
         box = self.query_one("#problems", Static)
-        box.update(Text("; ".join(problems).capitalize(), style="yellow") if problems else "")
+        said = "; ".join(problems)  # capitalised, the rest as written ('HH:MM', 'NFL')
+        box.update(Text(said[:1].upper() + said[1:], style="yellow") if problems else "")
         rows = self.rows()
         spec = self._spec
         for row in rows:
@@ -523,6 +571,9 @@ class NewGameScreen(Screen[None]):
         self.refresh_bindings()
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        self.check_players()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
         self.check_players()
 
     def on_select_changed(self, event: Select.Changed) -> None:

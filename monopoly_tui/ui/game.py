@@ -62,6 +62,11 @@ MANAGE_KINDS = frozenset(
 
 INSTANT_BATCH = 200
 """Computer choices played in one go at instant pace before the screen catches up."""
+LOG_LINES = 400
+"""The lines the game screen's log keeps drawn (scrolling back); each kept line holds its
+drawing and Textual's caches of it (several kB), so with 3000 the app grew by about 0.16 MB a
+roll late in a game until they were all there. The whole story stays in the session's log, the
+save and ``monopoly-tui replay``."""
 CLOCK_CHECK_SECONDS = 1.0
 """How often the agreed hour is looked for while a player thinks (a game that ends at one)."""
 
@@ -292,7 +297,7 @@ class Centre(Vertical):
             yield Static(id="dice")
             yield Static(id="detail")
         yield Static(id="ring")
-        yield GameLog(id="log", wrap=True, markup=False, max_lines=3000, auto_scroll=True,
+        yield GameLog(id="log", wrap=True, markup=False, max_lines=LOG_LINES, auto_scroll=True,
                       min_width=20)
 
 
@@ -357,7 +362,7 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         log = self.query_one("#log", GameLog)
         log.source = self.session.log
-        for line in self.session.log:
+        for line in self.session.log[-LOG_LINES:]:
             log.write(line)
         self._logged = len(self.session.log)
         self.query_one("#ring").display = ring_of(self.session.spec) is not None

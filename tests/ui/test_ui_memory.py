@@ -49,3 +49,24 @@ async def test_the_game_screens_footer_lets_go_of_the_keys_it_no_longer_shows() 
         # footer kept about 20 a turn here, 160 over these 8 turns); a dialog open now may
         # still hold one footer's worth
         assert _stale_footer_keys() - after_4 < 40
+
+
+async def test_the_log_keeps_a_bounded_number_of_drawn_lines() -> None:
+    """Each line the log keeps drawn holds its drawing and Textual's caches of it (several kB):
+    it keeps the last ``LOG_LINES`` of them, so a long game does not grow the app (it kept
+    3000, about 0.16 MB a roll late in a game); the whole log stays in the session, and a
+    game opened again draws only its last lines."""
+    from monopoly_tui.ui.game import LOG_LINES, GameLog
+
+    s = new_session("classic", [("Ann", True), ("Bob", True)], seed=4)
+    s.log.extend(f"line {i}" for i in range(2 * LOG_LINES + 100))
+    async with started(s) as (app, pilot):
+        log = app.screen.query_one(GameLog)
+        assert len(log.lines) <= LOG_LINES
+        for i in range(1500):
+            s.log.append(f"more {i}")
+            log.write(f"more {i}")
+        await settle(pilot)
+        assert len(log.lines) <= LOG_LINES <= 500
+        assert log.lines[-1].text.strip() == "more 1499"
+        assert len(s.log) >= 2 * LOG_LINES + 1600  # the session keeps every line

@@ -14,7 +14,8 @@ The clauses, in our words:
   owner holds both of the pair; on your own, nothing.
 - **The end**: the moment every location is secured, every player collects from the bank each
   of their locations' tax (double for a pair); the most gold wins (a tie: more locations,
-  then seat order).
+  then seat order). The roll that secures the last location is settled in full first (the
+  card's own outcome, a card drawn and whatever it asks).
 """
 
 from __future__ import annotations
@@ -235,10 +236,27 @@ def secure_check_done(game: Game, p: int, deed: int, won: bool, natural: int) ->
     elif natural == c.fail_face:
         outcome(game, p, card.on_1)
     if won:
-        end_if_all_secured(game)
+        game.push(EndCheckFrame())
 
 
 on_check_done(SECURE, secure_check_done)
+
+
+@dataclass(slots=True)
+class EndCheckFrame(Frame):
+    """After a securing roll: once everything it started is settled (the card's own outcome,
+    a card drawn and what that card asks, a payment), the game ends if every location is
+    secured. A step below every decision, so it runs last."""
+
+    def rank(self) -> int:
+        return 5
+
+    def run(self, game: Game) -> None:
+        game.pop(self)
+        end_if_all_secured(game)
+
+
+frame_type(EndCheckFrame, "dnd_end_check")
 
 
 def locations_of(spec: Spec, st: GameState, p: int) -> list[int]:

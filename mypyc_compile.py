@@ -53,6 +53,8 @@ HOT_MODULES: tuple[str, ...] = (
     "monopoly_tui/bots/basic.py",
     "monopoly_tui/bots/random_bot.py",
     "monopoly_tui/bots/ring_choice.py",
+    "monopoly_tui/bots/value_model.py",
+    "monopoly_tui/bots/expert.py",
     "monopoly_tui/bots/dnd_choice.py",
     "monopoly_tui/simulate.py",
 )

@@ -26,10 +26,11 @@ Its habits, each one a method below:
   the opponents' rent per lap is high.
 - **Trades:** values both sides by the model. It accepts only when it gains, and at least as
   much as the other side when the trade completes the other side's group (head to head, or
-  otherwise half as much). It proposes, at most once a turn, to buy the deeds that complete
-  its own group (for cash, or a swap of deeds that completes a group for each, or a lone deed
-  of its own plus cash), at the least the partner's fair-trade valuation asks
-  (``bots.basic.trade_value``), when the model says it gains more than the partner.
+  otherwise half as much). It proposes, at most once a turn and never the same offer twice,
+  to buy the deeds that complete its own group (for cash, or a swap of deeds that completes a
+  group for each, or one or two lone deeds of its own plus cash), at the least the partner's
+  fair-trade valuation asks (``bots.basic.trade_value``), when the model says it gains more
+  than the partner.
 - **The Ring:** battles a bearer it meets; as the bearer it holds on towards the end of the
   track while the Eye's odds (the chance of the Eye on each roll, and the penalties on the way)
   leave it ahead, and when reaching the end would make it the richest; it offers the Ring
@@ -86,7 +87,11 @@ SAFETY_LAPS: Final = 1.0
 """...and at most this many laps of the expected opponent rent."""
 CASH_RACE: Final = True
 """Whether the expert stops spending when the game may soon end by counting cash."""
-PROPOSE_CHANCE: Final = 0.5
+BUILD_KEEP: Final = 1.0
+"""A building is bought while this share of the safety stays in cash after it."""
+PAIRS: Final = True
+"""Whether a proposal may offer two lone deeds for what completes a group."""
+PROPOSE_CHANCE: Final = 1.0
 """How often, at the end of a turn, the expert looks for a trade to propose."""
 
 
@@ -625,7 +630,7 @@ class ExpertBot:
         if best is None:
             return None
         rate, d, cost = best
-        if cash - cost >= keep:
+        if cash - cost >= keep * BUILD_KEEP:
             return simple_action(A.A_BUILD, player, d)
         # short of cash: mortgage a lone deed whose rent over the horizon is far less
         h = self.horizon(st)
@@ -648,6 +653,15 @@ class ExpertBot:
         return None
 
     # ------------------------------------------------------------------ proposals
+
+    def _near_group(self, owner: list[int], player: int, deed: int) -> bool:
+        """Whether ``deed`` is in a colour group ``player`` holds all but one deed of, or
+        all of."""
+        board = self.m.board
+        if not board.is_street[deed]:
+            return False
+        deeds = board.group_deeds[board.group_of[deed]]
+        return sum(1 for d in deeds if owner[d] != player) <= 1
 
     def _sync_proposed(self, game: Game, player: int) -> None:
         """Read the offers this seat has made from the game's history (new entries only)."""
@@ -687,9 +701,15 @@ class ExpertBot:
         best: tuple[float, TradeOffer] | None = None
         for q, take in wanted:
             gives: list[tuple[int, ...]] = [()]
-            for d, o in enumerate(owner):
-                if o == player and d not in take:
-                    gives.append((d,))
+            mine_here = [d for d, o in enumerate(owner) if o == player and d not in take]
+            for d in mine_here:
+                gives.append((d,))
+            if PAIRS:
+                # pairs of its lone deeds (outside any group it is building towards)
+                lone = [d for d in mine_here if not self._near_group(owner, player, d)]
+                for i, d in enumerate(lone):
+                    for e in lone[i + 1:]:
+                        gives.append((d, e))
             for give in gives:
                 base = TradeOffer(player, q, give, take)
                 if game.trade_problem(base):

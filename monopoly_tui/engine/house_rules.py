@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from monopoly_tui.engine.spec import Spec
+from monopoly_tui.engine.spec import FREE_PARKING, JAIL, Spec
 
 HOUSE_RULES: dict[str, tuple[str, str]] = {
     "free_parking_jackpot": (
@@ -24,6 +24,29 @@ HOUSE_RULES: dict[str, tuple[str, str]] = {
     ),
 }
 """House rules players expect: all off unless chosen. Each maps to rule switches."""
+
+
+def applies(spec: Spec, key: str) -> bool:
+    """Whether a house rule changes anything in this edition: a Free Parking jackpot needs a
+    Free Parking space and an edition that does not keep a pot there already; double salary a
+    salary; no rent from jail a jail and deeds that charge; a final pass in auctions an edition
+    that auctions; the ends by rounds or by the clock apply to every edition."""
+    kinds = {sp.kind for sp in spec.spaces}
+    if key == "free_parking_jackpot":
+        return FREE_PARKING in kinds and not spec.rules.free_parking_jackpot
+    if key == "double_go":
+        return spec.rules.salary > 0
+    if key == "no_rent_in_jail":
+        return JAIL in kinds and bool(spec.deeds)
+    if key == "auction_pass_final":
+        return spec.rules.auctions and not spec.rules.auction_pass_final
+    return key in HOUSE_RULES
+
+
+def house_rules_for(spec: Spec) -> dict[str, tuple[str, str]]:
+    """The house rules that change something in this edition (``applies``), with their
+    names and what they do."""
+    return {k: v for k, v in HOUSE_RULES.items() if applies(spec, k)}
 
 
 def house_rule_overrides(spec: Spec, chosen: dict[str, int | bool]) -> dict[str, object]:

@@ -181,10 +181,10 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
         out += ["", "### Variants", ""]
         for var in spec.variants:
             out.append(f"- **{var.name}**: {var.description}")
-    from monopoly_tui.engine.game import HOUSE_RULES
+    from monopoly_tui.engine.house_rules import house_rules_for
 
     out += ["", "### House rules (all off unless chosen)", ""]
-    for name, desc in HOUSE_RULES.values():
+    for name, desc in house_rules_for(spec).values():
         out.append(f"- **{name}**: {desc}")
     return "\n".join(out)
 

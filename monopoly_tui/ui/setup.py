@@ -329,7 +329,13 @@ class NewGameScreen(Screen[None]):
         info.append(f"{spec.vocab.money(spec.starting_money)} each to start\n")
         info.append("Words ", style="bold")
         v = spec.vocab
-        info.append(f"{v.houses} and {v.hotels}, {v.jail}, the {v.bank}\n")
+        words = []
+        if any(d.house_cost for d in spec.deeds):  # an edition that builds
+            words.append(f"{v.houses} and {v.hotels}")
+        else:
+            words.append(v.currency)
+        words += [v.jail, f"the {v.bank}"]
+        info.append(", ".join(words) + "\n")
         info.append("Tokens ", style="bold")
         info.append(", ".join(spec.tokens) + "\n")
         if spec.variants:
@@ -338,8 +344,18 @@ class NewGameScreen(Screen[None]):
         info.append("\nBoard colours\n", style="bold")
         info_box.update(Group(info, swatches(spec)))
         await self._fill_variants(spec)
+        self._show_house_rules(spec)
         await self._fill_players(spec)
         self.refresh_bindings()
+
+    def _show_house_rules(self, spec: Spec) -> None:
+        """Only the house rules that change something in this edition are offered (no final
+        pass in auctions where nothing is auctioned); the others are hidden and not read."""
+        from monopoly_tui.engine.house_rules import HOUSE_RULES, applies
+
+        for key in HOUSE_RULES:
+            for row in self.query(f"#hr-row-{key}"):
+                row.display = applies(spec, key)
 
     # ------------------------------------------------------------------ variant and house rules
 
@@ -454,9 +470,10 @@ class NewGameScreen(Screen[None]):
         for key in house_rules:
             try:
                 box = self.query_one(f"#hr-{key}", Checkbox)
+                row = self.query_one(f"#hr-row-{key}")
             except Exception:
                 continue
-            if not box.value:
+            if not box.value or not row.display:  # not chosen, or not offered here
                 continue
             if key == "turn_limit":
                 try:

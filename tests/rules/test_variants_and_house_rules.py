@@ -237,3 +237,29 @@ def test_turn_limit_house_rule_ends_the_game_and_the_richest_wins() -> None:
     assert game.over
     assert game.st.end_reason == "turn_limit"
     assert game.st.winner == 0
+
+
+def test_house_rules_offered_are_those_that_change_something_in_the_edition() -> None:
+    """An edition that auctions nothing is not offered a final pass in auctions; one that
+    keeps a pot on Free Parking by its rules, or has no Free Parking, is not offered the
+    jackpot; an edition without salary no double salary; the ends by rounds and by the
+    clock apply everywhere."""
+    from dataclasses import replace
+
+    from monopoly_tui.engine.house_rules import HOUSE_RULES, applies, house_rules_for
+    from monopoly_tui.engine.spec import FREE_PARKING
+    from monopoly_tui.rules import load_spec
+
+    classic = load_spec("classic")
+    assert set(house_rules_for(classic)) == set(HOUSE_RULES)
+    no_auctions = replace(classic, rules=replace(classic.rules, auctions=False))
+    assert not applies(no_auctions, "auction_pass_final")
+    printed_pot = replace(classic, rules=replace(classic.rules, free_parking_jackpot=True))
+    assert not applies(printed_pot, "free_parking_jackpot")
+    no_parking = replace(classic, spaces=tuple(
+        replace(sp, kind="cards") if sp.kind == FREE_PARKING else sp for sp in classic.spaces))
+    assert not applies(no_parking, "free_parking_jackpot")
+    no_salary = replace(classic, rules=replace(classic.rules, salary=0))
+    assert not applies(no_salary, "double_go")
+    for spec in (no_auctions, printed_pot, no_parking, no_salary):
+        assert applies(spec, "turn_limit") and applies(spec, "end_at")

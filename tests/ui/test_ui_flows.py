@@ -435,3 +435,40 @@ async def test_leaving_a_game_for_the_title_or_a_new_game_asks_first() -> None:
         await pilot.press("y")
         await settle(pilot)
         assert on_top(app) == "NewGameScreen"
+
+
+async def test_the_setup_offers_only_house_rules_that_change_something(
+        tmp_path: Any, monkeypatch: Any) -> None:
+    """An edition that auctions nothing does not offer 'a pass is final in auctions', even
+    when the box was ticked for another edition before; the classic board offers it."""
+    from monopoly_tui import rules as rules_pkg
+
+    (tmp_path / "quiet.yaml").write_text(
+        "id: quiet\nextends: classic\nname: Quiet Classic\nrules:\n  auctions: false\n")
+    monkeypatch.setenv("MONOPOLY_TUI_RULESETS", str(tmp_path))
+    rules_pkg.load_spec.cache_clear()
+    app = MonopolyApp(seed=5, pace="instant")
+    async with app.run_test(size=(160, 50)) as pilot:
+        await ready(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        scr: Any = app.screen
+        editions = scr.query_one("#editions", OptionList)
+        ids = [editions.get_option_at_index(i).id for i in range(editions.option_count)]
+        editions.highlighted = ids.index("classic")
+        await pilot.press("enter")
+        await settle(pilot)
+        row = scr.query_one("#hr-row-auction_pass_final")
+        assert row.display
+        scr.query_one("#hr-auction_pass_final", Checkbox).value = True
+        assert scr.chosen_house_rules().get("auction_pass_final") is True
+        await pilot.press("escape")  # back to the editions
+        await settle(pilot)
+        editions.highlighted = ids.index("quiet")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert scr.step == "rules"
+        assert not row.display
+        assert "auction_pass_final" not in scr.chosen_house_rules()
+        assert scr.query_one("#hr-row-turn_limit").display
+    rules_pkg.load_spec.cache_clear()

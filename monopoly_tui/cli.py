@@ -483,7 +483,8 @@ def _add_simulate(sub: Subparsers) -> None:
         "simulate",
         help="play bot games headless and report statistics",
         description="Play seeded bot-vs-bot games of an edition without the screen, check the "
-        "rules' invariants after every decision, and report each game and the whole run. Game "
+        "rules' invariants after every player-turn (a broken one is traced to its decision), and "
+        "report each game and the whole run. Game "
         "i uses seed SEED+i; the same arguments give the same output. Exits 1 on a broken "
         "invariant or a crash, naming the seed and decision that replay it.",
     )

@@ -1,5 +1,6 @@
 """Headless bot-vs-bot games: many seeded games of an edition, with the rulebook's invariants
-checked after every decision, and statistics over the whole run.
+checked after every player-turn (a broken one is traced to the decision that broke it), and
+statistics over the whole run.
 
 Pure logic: ``simulate`` returns a ``RunReport``; ``RunReport.text()`` and ``RunReport.data()``
 render it. The ``monopoly-tui simulate`` command prints one or the other. The same arguments
@@ -99,13 +100,22 @@ def play_game(
     after_decision: Callable[[Game], None] | None = None,
     dm: str | None = None,
 ) -> tuple[GameResult, Failure | None]:
-    """Play one bot game to its end or the cap, checking the invariants after every decision
-    (when ``check``). ``after_decision`` is called after each decision, before the check (the
-    tests use it to corrupt a state on purpose). Where owners must ask for rent, each owner
-    asks as soon as the rent is owed (bots are only asked for their own decisions). Where the
-    tokens are characters (an edition with ``characters``), each game deals them out by its
-    seed; ``dm`` names the Dungeon Master cards added (``all``, or a comma-separated list of
-    their keys; the locations replaced and Szass Tam's space are picked by the seed)."""
+    """Play one bot game to its end or the cap, checking the invariants (when ``check``) at
+    the start, after every player-turn and at the end. When a check fails, the game is played
+    again from its seed and history with a check after every decision, so the failure names
+    the first decision after which an invariant broke (``first_breach``). ``after_decision``
+    is called after each decision, before the check (the tests use it to corrupt a state on
+    purpose; on a failure it is called again for the decisions played again). Where owners
+    must ask for rent, each owner asks as soon as the rent is owed (bots are only asked for
+    their own decisions). Where the tokens are characters (an edition with ``characters``),
+    each game deals them out by its seed; ``dm`` names the Dungeon Master cards added
+    (``all``, or a comma-separated list of their keys; the locations replaced and Szass Tam's
+    space are picked by the seed).
+
+    (Checking once a player-turn instead of after each decision: a player-turn is about three
+    decisions, and the invariants are about what a rule leaves behind, the money, the deeds,
+    the buildings and the cards, which stay broken once broken; a state broken and mended
+    within one player-turn is the one thing this does not see.)"""
     n = len(bots)
     tokens = game_tokens(spec, n, seed)
     names = [(f"{bots[i]} {i + 1}", tokens[i]) for i in range(n)]
@@ -118,11 +128,20 @@ def play_game(
     st = game.st
     end = ""
     turn_mark, in_turn = st.turns, 0
-    if check:
-        problems = check_invariants(game)
-        if problems:
-            failure = Failure(index, seed, 0, "invariant", problems)
-    while failure is None:
+    checked = -1
+    """The decision count at the last check."""
+    while True:
+        if check and st.decisions != checked and (
+                checked < 0 or st.turns != turn_mark or st.over or st.turns >= max_turns):
+            checked = st.decisions
+            problems = check_invariants(game)
+            if problems:
+                found = first_breach(
+                    lambda: Game.new(spec, names, seed=seed, variant=variant, setup=setup),
+                    game.history, after_decision)
+                decision, problems = found if found is not None else (st.decisions, problems)
+                failure = Failure(index, seed, decision, "invariant", problems)
+                break
         if st.over:
             end = st.end_reason
             break
@@ -155,10 +174,6 @@ def play_game(
             break
         if after_decision is not None:
             after_decision(game)
-        if check:
-            problems = check_invariants(game)
-            if problems:
-                failure = Failure(index, seed, st.decisions, "invariant", problems)
     if failure is not None:
         end = "failed"
     winner = st.winner if st.over and failure is None else -1
@@ -167,6 +182,26 @@ def play_game(
                    ring_tally(game), st.rounds, tokens, tally or {}),
         failure,
     )
+
+
+def first_breach(new_game: Callable[[], Game], history: Sequence[Action],
+                 after_decision: Callable[[Game], None] | None) -> tuple[int, list[str]] | None:
+    """The first decision after which an invariant broke, and what broke: the game is played
+    again from its setup (``new_game`` makes it as ``play_game`` did) by its ``history``, with
+    ``after_decision`` and a check after every decision. None when the game played again
+    breaks nothing (an ``after_decision`` that does not break it the same way twice)."""
+    game = new_game()
+    for action in history:
+        try:
+            game.act(action)
+            if after_decision is not None:
+                after_decision(game)
+        except Exception:  # it went another way: no decision to name
+            return None
+        problems = check_invariants(game)
+        if problems:
+            return game.st.decisions, problems
+    return None
 
 
 def game_tokens(spec: Spec, n: int, seed: int) -> list[str]:

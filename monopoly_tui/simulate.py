@@ -124,31 +124,35 @@ def play_game(
         else None
     game = Game.new(spec, names, seed=seed, variant=variant, setup=setup)
     tally: dict[str, int] | None = {} if ADVENTURES in spec.mechanics else None
+    # nobody reads the events, unless a hook watches or the Adventure report counts them
+    game.quiet = after_decision is None and tally is None
     players = [decider(make_bot(name, bot_seed(seed, i))) for i, name in enumerate(bots)]
     st = game.st
     end = ""
     turn_mark, in_turn = st.turns, 0
-    checked = -1
-    """The decision count at the last check."""
-    while True:
-        if check and st.decisions != checked and (
-                checked < 0 or st.turns != turn_mark or st.over or st.turns >= max_turns):
-            checked = st.decisions
-            problems = check_invariants(game)
-            if problems:
-                found = first_breach(
-                    lambda: Game.new(spec, names, seed=seed, variant=variant, setup=setup),
-                    game.history, after_decision)
-                decision, problems = found if found is not None else (st.decisions, problems)
-                failure = Failure(index, seed, decision, "invariant", problems)
+    if check:
+        problems = check_invariants(game)
+        if problems:
+            failure = Failure(index, seed, 0, "invariant", problems)
+    while failure is None:
+        if st.turns != turn_mark or st.over or st.turns >= max_turns:
+            # a player-turn ended, or the game: check, then stop or count the next turn
+            if check:
+                problems = check_invariants(game)
+                if problems:
+                    found = first_breach(
+                        lambda: Game.new(spec, names, seed=seed, variant=variant, setup=setup),
+                        game.history, after_decision)
+                    decision, problems = found if found is not None else (st.decisions,
+                                                                          problems)
+                    failure = Failure(index, seed, decision, "invariant", problems)
+                    break
+            if st.over:
+                end = st.end_reason
                 break
-        if st.over:
-            end = st.end_reason
-            break
-        if st.turns >= max_turns:
-            end = "cap"
-            break
-        if st.turns != turn_mark:
+            if st.turns >= max_turns:
+                end = "cap"
+                break
             turn_mark, in_turn = st.turns, 0
         in_turn += 1
         if in_turn > STUCK_DECISIONS:

@@ -269,3 +269,22 @@ def test_rent_owners_must_ask_for_is_asked_for() -> None:
     assert result.end == "last_standing"
     assert claimed > 0
     assert asked == claimed
+
+
+@pytest.mark.parametrize("edition", ["classic", "got", "nfl", "lotr"])
+def test_a_quiet_game_plays_as_one_that_keeps_its_events(edition: str) -> None:
+    """``play_game`` keeps no events unless a hook may read them (``Game.quiet``): the rules
+    never read events, so the games are the same, decision for decision."""
+    spec = load_spec(edition)
+    seen: list[int] = []
+
+    def watch(game: Game) -> None:
+        assert game.last_events or game.st.over or game.history[-1].kind != "roll"
+        seen.append(len(game.history))
+
+    for seed in (1, 2):
+        quiet, _ = S.play_game(spec, ["basic", "random", "basic", "random"], seed)
+        loud, _ = S.play_game(spec, ["basic", "random", "basic", "random"], seed,
+                              after_decision=watch)
+        assert quiet == loud
+        assert seen[-1] == loud.decisions

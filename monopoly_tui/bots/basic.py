@@ -113,6 +113,9 @@ class BasicBot:
         self._proposed: set[TradeOffer] = set()
         """Offers this bot has made in the game (read from the game's history)."""
         self._history_seen = 0
+        self._threat_of: tuple[list[int], int] = ([], -1)
+        """The per-player rents (the board's list) and the seat ``_threat`` was counted for."""
+        self._threat = 0
 
     # ------------------------------------------------------------------ the decision
 
@@ -166,13 +169,18 @@ class BasicBot:
     # ------------------------------------------------------------------ what it knows
 
     def threat(self, st: GameState, player: int) -> int:
-        """The highest rent an opponent's buildings charge now (0 before anyone builds)."""
+        """The highest rent an opponent's buildings charge now (0 before anyone builds):
+        counted again only when the board's rents per player were (``building_rents``)."""
         if not any(st.buildings):
             return 0
+        rents = self.board.building_rents(st.buildings, st.owner)
+        if rents is self._threat_of[0] and player == self._threat_of[1]:
+            return self._threat
         top = 0
-        for q, rent in enumerate(self.board.building_rents(st.buildings, st.owner)):
+        for q, rent in enumerate(rents):
             if q != player and rent > top:
                 top = rent
+        self._threat_of, self._threat = (rents, player), top
         return top
 
     def reserve(self, st: GameState, player: int) -> int:
@@ -405,19 +413,26 @@ class BasicBot:
         Most turns there is nothing to do, so the cheap checks come first: spending needs
         cash above the reserve, and a proposal is considered one turn in ten."""
         st = game.st
-        if extras_in_decision(game, player) >= MAX_EXTRAS:
+        history = game.history
+        # (most turns the last choice was the roll: no extra choice made yet, no count)
+        if history and history[-1].kind in A.ANYTIME \
+                and extras_in_decision(game, player) >= MAX_EXTRAS:
             return None
         cash = st.players[player].cash
-        reserve = self.reserve(st, player) if cash > self.board.base_reserve else cash
-        if cash > reserve:
-            full = self._full_groups(st, player)
-            lift_whole, lift_other = self._lifts(st, player, full, cash, reserve)
-            action = lift_whole or self._build(game, player, full, cash, reserve) or lift_other
-            if action is not None:
-                return action
+        full = self._full_groups(st, player)  # (and whether a group lacks one deed)
+        # spending needs cash above the reserve: mortgages to lift, buildings to build (on
+        # whole groups only)
+        if (full or True in st.mortgaged) and cash > self.board.base_reserve:
+            reserve = self.reserve(st, player)
+            if cash > reserve:
+                lift_whole, lift_other = self._lifts(st, player, full, cash, reserve)
+                action = (lift_whole or self._build(game, player, full, cash, reserve)
+                          or lift_other)
+                if action is not None:
+                    return action
         # The turn's chance of a proposal is drawn only when a proposal could come of it.
         if (
-            self._one_deed_short(st, player)
+            self._one_short
             and chance(self.seed, st.turns, player) < TRADE_CHANCE
             and not _proposed_this_turn(game, player)
         ):

@@ -38,6 +38,7 @@ from monopoly_tui.engine.preview import Preview, preview
 from monopoly_tui.engine.setup import choose_first_player, deal_deeds
 from monopoly_tui.engine.spec import Spec
 from monopoly_tui.engine.state import (
+    OUT,
     Debt,
     GameState,
     Player,
@@ -55,7 +56,7 @@ class Game:
     __slots__ = ("_events", "_faces", "_land_at", "dice_source", "endings", "history",
                  "mechanics", "on_adjusts", "on_before_roll", "on_jailed", "on_landed",
                  "on_leaves", "on_rolled", "on_salary", "on_spares_jail", "on_step",
-                 "on_waives", "options", "spec", "st", "undo_log")
+                 "on_waives", "options", "quiet", "spec", "st", "undo_log")
 
     def __init__(self, spec: Spec, state: GameState, options: dict[str, object] | None = None):
         self.st = state
@@ -64,6 +65,9 @@ class Game:
         self.history: list[Action] = []
         """Every choice taken, in order: replaying them on a new game gives this game."""
         self._events: list[Event] = []
+        self.quiet = False
+        """Keep no events (``last_events`` stays empty): for games nobody watches, a
+        simulation's, whose events no one reads (the rules never read them)."""
         self.undo_log: U.UndoLog | None = None
         """What may be taken back (``engine.undo``), when the game keeps it (``keep_undo``)."""
         self.dice_source: DiceSource | None = None
@@ -207,22 +211,13 @@ class Game:
             f = frames[-1]
             return f.kind(), f.decider(self)
         p = st.current
-        # (the turn's own decision, as _turn_decision says, without the call)
+        # the turn's own decision: roll (or the jail's choice) before the move, then roll
+        # again after doubles, or end the turn
         if st.stage == "pre_roll":
             return (A.JAIL if st.players[p].in_jail else A.ROLL), p
         if st.again and not st.players[p].in_jail:
             return A.ROLL, p
         return A.END_TURN, p
-
-    def _turn_decision(self) -> str:
-        """The turn's own decision: roll (or the jail's choice) before the move, then roll
-        again after doubles, or end the turn."""
-        st = self.st
-        if st.stage == "pre_roll":
-            return A.JAIL if st.players[st.current].in_jail else A.ROLL
-        if st.again and not st.players[st.current].in_jail:
-            return A.ROLL
-        return A.END_TURN
 
     @property
     def pending(self) -> Pending:
@@ -236,7 +231,7 @@ class Game:
         if st.frames:
             f = st.frames[-1]
             return Pending(f.kind(), f.decider(self), tuple(f.choices(self)), f.context(self))
-        kind, p = self._turn_decision(), st.current
+        kind, p = self.waiting_for
         if kind != A.JAIL:
             return Pending(kind, p, (Action(A.A_END_TURN if kind == A.END_TURN else A.A_ROLL,
                                             p),))
@@ -285,7 +280,8 @@ class Game:
         st = self.st
         if st.over:
             raise A.GameOverError(action, "the game is over")
-        self._events = []
+        if not self.quiet:
+            self._events = []
         log = self.undo_log
         before = log.before(self) if log is not None else None
         kind = action.kind
@@ -303,7 +299,7 @@ class Game:
         else:
             who = st.current
             jailed = st.players[who].in_jail
-            # the turn's own decision (as _turn_decision says, inline: every turn asks it)
+            # the turn's own decision (as waiting_for says, inline: every turn asks it)
             if st.stage == "pre_roll":
                 phase = A.JAIL if jailed else A.ROLL
             else:
@@ -313,7 +309,7 @@ class Game:
             if kind == A.A_ROLL and phase == A.ROLL:
                 self._roll(action)
             elif kind == A.A_END_TURN and phase == A.END_TURN:
-                self._end_turn(action)
+                self._advance_turn()
             elif phase == A.JAIL and kind in JAIL_CHOICES:
                 JAIL_CHOICES[kind](self, action)
             else:
@@ -388,10 +384,14 @@ class Game:
     # ------------------------------------------------------------------ money
 
     def emit(self, event: Event) -> None:
-        self._events.append(event)
+        """Tell what happened (kept in ``last_events`` unless the game is ``quiet``; the
+        core's own frequent events skip building the event then)."""
+        if not self.quiet:
+            self._events.append(event)
 
     def emit_all(self, events: list[Event]) -> None:
-        self._events.extend(events)
+        if not self.quiet:
+            self._events.extend(events)
 
     def bank_pays(self, p: int, amount: int) -> None:
         if amount <= 0:
@@ -419,7 +419,7 @@ class Game:
         st = self.st
         debts = self.find(DebtsFrame) if st.frames else None
         if debts is None and st.players[debtor].cash >= amount:
-            self.settle(Debt(debtor, creditor, amount, reason, to_pot, target))
+            self.pay(debtor, creditor, amount, reason, to_pot, target)
             return
         debt = Debt(debtor, creditor, amount, reason, to_pot, target)
         if debts is None:
@@ -431,22 +431,31 @@ class Game:
                         deed=deed, card=card, text=reason))
 
     def settle(self, debt: Debt) -> None:
+        """Pay a debt (the caller has checked the cash is there)."""
+        self.pay(debt.debtor, debt.creditor, debt.amount, debt.reason, debt.to_pot, debt.target)
+
+    def pay(self, debtor: int, creditor: int, amount: int, reason: str, to_pot: bool = False,
+            target: int = -1) -> None:
+        """A payment made now, from cash the debtor has, to a player, the pot or the bank."""
         st = self.st
-        st.players[debt.debtor].cash -= debt.amount
-        if debt.creditor >= 0:
-            st.players[debt.creditor].cash += debt.amount
-        elif debt.to_pot:
-            st.pot += debt.amount
+        st.players[debtor].cash -= amount
+        if creditor >= 0:
+            st.players[creditor].cash += amount
+        elif to_pot:
+            st.pot += amount
         else:
-            st.bank_net -= debt.amount
-        if debt.target < 0:
-            self.emit(Event("paid", debt.debtor, debt.amount, st.players[debt.debtor].position,
-                            -1, debt.creditor, (), (-1, -1), debt.reason))
+            st.bank_net -= amount
+        if self.quiet:
             return
-        deed, space, card = payment_about(debt)
-        self.emit(Event("paid", player=debt.debtor, other=debt.creditor, amount=debt.amount,
-                        space=space if space >= 0 else st.players[debt.debtor].position,
-                        deed=deed, card=card, text=debt.reason))
+        where = st.players[debtor].position
+        if target < 0:
+            self._events.append(Event("paid", debtor, amount, where, -1, creditor, (), (-1, -1),
+                                      reason))
+            return
+        deed, space, card = payment_about(Debt(debtor, creditor, amount, reason, to_pot, target))
+        self._events.append(Event("paid", player=debtor, other=creditor, amount=amount,
+                                  space=space if space >= 0 else where, deed=deed, card=card,
+                                  text=reason))
 
     def bankrupt(self, p: int, creditor: int) -> None:
         go_bankrupt(self, p, creditor)
@@ -495,7 +504,7 @@ class Game:
                     return
                 f.run(self)
                 continue
-            if st.players[st.current].bankrupt:
+            if st.players[st.current].status == OUT:  # (``bankrupt``, without the call)
                 self._advance_turn()
                 continue
             return
@@ -518,7 +527,8 @@ class Game:
         st.stage = "pre_roll"
         st.again = False
         st.doubles = 0
-        self.emit(Event("turn", player=p))
+        if not self.quiet:
+            self._events.append(Event("turn", player=p))
 
     def end_after_bankruptcy(self) -> bool:
         """Ask the end conditions after a bankruptcy; True when the game ended."""
@@ -568,7 +578,8 @@ class Game:
             for _ in range((start + steps) // size):
                 self.salary(p)
         pl.position = end
-        self.emit(Event("moved", player=p, space=end, amount=steps))
+        if not self.quiet:
+            self._events.append(Event("moved", player=p, space=end, amount=steps))
         if steps > 0 and end == spec.go_space and spec.rules.go_landing_bonus:
             self.bank_pays(p, spec.rules.go_landing_bonus)
             self.emit(Event("go_bonus", player=p, amount=spec.rules.go_landing_bonus))
@@ -619,7 +630,8 @@ class Game:
         for m in self.on_salary:
             amount = m.salary(self, p, amount)
         self.bank_pays(p, amount)
-        self.emit(Event("salary", player=p, amount=amount))
+        if not self.quiet:
+            self._events.append(Event("salary", player=p, amount=amount))
 
     def land(self, p: int, roll_total: int, rent_mult: int = 1, dice_mult: int = 0) -> None:
         """Carry out the rules of the space the player landed on."""
@@ -663,7 +675,8 @@ class Game:
         st.last_roll = faces
         total = self.total(faces)
         doubles = self.is_doubles(faces)
-        self.emit(Event("rolled", player=p, dice=faces, amount=total))
+        if not self.quiet:
+            self._events.append(Event("rolled", player=p, dice=faces, amount=total))
         st.stage = "post_move"
         for m in self.on_rolled:
             m.rolled(self, p, faces)
@@ -678,12 +691,6 @@ class Game:
                 doubles = False  # spared: this move is made, and the turn ends after it
         st.again = doubles
         self.move(p, total, 1, 0, total)
-
-    def _end_turn(self, a: Action) -> None:
-        st = self.st
-        if st.again and not st.players[a.player].in_jail:
-            raise IllegalAction(a, "you rolled doubles: roll again")
-        self._advance_turn()
 
 
 __all__ = ["HOUSE_RULES", "Game", "house_rule_overrides", "mechanics_for"]

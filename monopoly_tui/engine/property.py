@@ -235,14 +235,13 @@ def raisable(spec: Spec, st: GameState, player: int) -> int:
     """The most cash a player could raise from the bank: every building sold, every deed
     mortgaged."""
     total = 0
-    owner = st.owner
-    for d in spec.deeds:
-        i = d.index
-        if owner[i] != player:
-            continue
-        total += buildings_sale_value(spec, st, i)
-        if not st.mortgaged[i]:
-            total += d.mortgage
+    deeds, b, mortgaged = spec.deeds, st.buildings, st.mortgaged
+    for i, o in enumerate(st.owner):
+        if o == player:
+            if b[i]:
+                total += buildings_sale_value(spec, st, i)
+            if not mortgaged[i]:
+                total += deeds[i].mortgage
     return total
 
 

@@ -43,6 +43,7 @@ from monopoly_tui.engine.state import (
     GameState,
     Player,
     TradeOffer,
+    about,
     close_decisions,
     copy_state,
     payment_about,
@@ -445,17 +446,11 @@ class Game:
             st.pot += amount
         else:
             st.bank_net -= amount
-        if self.quiet:
-            return
-        where = st.players[debtor].position
-        if target < 0:
-            self._events.append(Event("paid", debtor, amount, where, -1, creditor, (), (-1, -1),
+        if not self.quiet:
+            deed, space, card = about(reason, target) if target >= 0 else (-1, -1, (-1, -1))
+            self._events.append(Event("paid", debtor, amount, space if space >= 0
+                                      else st.players[debtor].position, deed, creditor, (), card,
                                       reason))
-            return
-        deed, space, card = payment_about(Debt(debtor, creditor, amount, reason, to_pot, target))
-        self._events.append(Event("paid", player=debtor, other=creditor, amount=amount,
-                                  space=space if space >= 0 else where, deed=deed, card=card,
-                                  text=reason))
 
     def bankrupt(self, p: int, creditor: int) -> None:
         go_bankrupt(self, p, creditor)
@@ -521,7 +516,7 @@ class Game:
                 for ending in self.endings:
                     if ending.after_round(self):
                         return
-            if not st.players[p].bankrupt:
+            if st.players[p].status != OUT:
                 break
         st.current = p
         st.stage = "pre_roll"
@@ -673,8 +668,7 @@ class Game:
                 return
         faces = self.roll_faces(spec.dice.count)
         st.last_roll = faces
-        total = self.total(faces)
-        doubles = self.is_doubles(faces)
+        total, doubles = self.total(faces), self.is_doubles(faces)
         if not self.quiet:
             self._events.append(Event("rolled", player=p, dice=faces, amount=total))
         st.stage = "post_move"

@@ -84,9 +84,13 @@ ABOUT_FIELD = {"rent": "deed", "auction": "deed", "interest": "deed",
 def payment_about(debt: Debt) -> tuple[int, int, tuple[int, int]]:
     """(deed, space, card) of a payment's event: what its reason is about (the deed, the tax
     space, the deck), -1 where it is about none."""
-    t = debt.target
+    return about(debt.reason, debt.target)
+
+
+def about(reason: str, t: int) -> tuple[int, int, tuple[int, int]]:
+    """(deed, space, card) of a payment for ``reason`` about the thing ``t`` (``Debt.target``)."""
     if t >= 0:
-        name = ABOUT_FIELD.get(debt.reason, "")
+        name = ABOUT_FIELD.get(reason, "")
         if name == "deed":
             return t, -1, (-1, -1)
         if name == "space":

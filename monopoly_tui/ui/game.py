@@ -635,6 +635,8 @@ class GameScreen(Screen[None]):
         """Get the decision the game waits for made (see the module's docstring)."""
         if not self._alive():
             return
+        if self.session.game.st.claims and self.session.computer_claims():
+            self._autosave()  # a computer owner asked for its rent at once
         if self._live is None and self._aside is None and self.flow_on_top():
             self._call_time()
         self.refresh_view()
@@ -693,6 +695,8 @@ class GameScreen(Screen[None]):
             try:
                 action = s.bot_choice(pend.player)
                 s.play(action)
+                if s.game.st.claims:
+                    s.computer_claims()
             except IllegalAction:
                 # A bot asked for something the rules do not allow: take a plain choice.
                 try:

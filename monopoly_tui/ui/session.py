@@ -235,6 +235,20 @@ class Session:
             self._before.clear()
         return events
 
+    def computer_claims(self) -> list[Event]:
+        """Rent a computer owner may ask for (editions where the owner must ask): a computer
+        asks at once, as every bot does in ``simulate``; only while the engine allows the
+        claim (``legal_actions``)."""
+        out: list[Event] = []
+        for _ in range(len(self.game.st.claims)):
+            claim = next((a for c in self.game.st.claims if not self.is_human(c.owner)
+                          for a in self.game.legal_actions(c.owner)
+                          if a.kind == A.A_COLLECT_RENT), None)
+            if claim is None:
+                break
+            out.extend(self.play(claim))
+        return out
+
     def can_undo(self) -> bool:
         """Whether the last decision can be taken back now: the engine's rule allows it
         (``engine.undo``) and a human made it (a computer's choice is not a slip)."""

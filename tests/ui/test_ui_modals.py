@@ -569,3 +569,26 @@ async def test_asking_for_rent_when_the_owner_must_ask() -> None:
 def _auction(st: GameState) -> AuctionFrame | None:
     """The auction under way, if any."""
     return find_frame(st, AuctionFrame)
+
+
+async def test_a_computer_owner_asks_for_its_rent_at_once() -> None:
+    """Owners must ask (Game of Thrones as printed): a computer owner asks at once, as every bot
+    does in simulate. The flow played only the pending decision, so a computer never asked for
+    the rent a human owed it, and the claim lapsed at the next roll."""
+    from monopoly_tui.engine.dice import ScriptedDice
+
+    s = new_session("got", [("Ann", True), ("Bob", False)], seed=2, variant="owners-ask")
+    st = s.game.st
+    third = s.spec.spaces[3].deed
+    st.owner[third] = 1
+    st.current = 0
+    st.players[0].position = 0
+    s.game.dice_source = ScriptedDice([0, 1])  # 1 + 2: the deed on space 3, Bob's
+    rent = s.spec.deeds[third].rent[0]
+    async with started(s) as (_app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        assert st.players[0].position == 3
+        assert not st.claims
+        assert [p.cash for p in st.players] == [1500 - rent, 1500 + rent]
+        assert s.pending.kind == A.END_TURN and s.pending.player == 0

@@ -1,12 +1,12 @@
-"""The board: a ring of spaces around a centre area, laid out from the track's length.
+"""The board: a loop of spaces around a centre area, laid out from the track's length.
 
-``ring_layout(n)`` puts ``n`` spaces on the edge of a near-square grid (11 per side for 40
+``loop_layout(n)`` puts ``n`` spaces on the edge of a near-square grid (11 per side for 40
 spaces): space 0 in the bottom-right corner, then leftwards along the bottom, up the left side,
 along the top and down the right side, as on the printed board. The centre area is whatever
 widget the screen gives.
 
-A track too long for one readable ring (more than ``RING_MAX`` spaces: Longest Game Ever's 96)
-is cut into equal sections (``sections``: three thirds of 32 for 96). The ring then shows one
+A track too long for one readable loop (more than ``LOOP_MAX`` spaces: Longest Game Ever's 96)
+is cut into equal sections (``sections``: three thirds of 32 for 96). The loop then shows one
 section, full size, the one the action is in (the current player's token, or the space the
 cursor picked); above it ``TrackOverview`` draws the whole track, a line per section, with
 every token on it, so every token is always findable. ``[`` and ``]`` show another section.
@@ -30,8 +30,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from monopoly_tui.engine.mechanics.ring import ring_bearer, ring_space
 from monopoly_tui.engine.spec import CARDS, FREE_PARKING, GO, GO_TO_JAIL, JAIL, TAX
+from monopoly_tui.ui.mechanics import screens_for
 from monopoly_tui.ui.style import contrast_text, heat_color, player_color, space_color
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
-class RingLayout:
+class LoopLayout:
     cols: int
     rows: int
     cells: tuple[tuple[int, int], ...]
@@ -53,7 +53,7 @@ class RingLayout:
             return -1
 
     def step(self, space: int, dx: int, dy: int) -> int:
-        """The space reached from ``space`` by an arrow key: the next cell of the ring in that
+        """The space reached from ``space`` by an arrow key: the next cell of the loop in that
         direction on screen; across the centre when the edge goes no further that way."""
         col, row = self.cells[space]
         c, r = col + dx, row + dy
@@ -65,32 +65,32 @@ class RingLayout:
         return space
 
 
-def ring_layout(n: int) -> RingLayout:
+def loop_layout(n: int) -> LoopLayout:
     """Cells for ``n`` spaces around a grid of near-equal sides (at least 3 by 3)."""
     n = max(n, 8)
     half = -(-(n + 4) // 2)
     cols = max(3, -(-half // 2))
     rows = max(3, half - cols)
-    ring: list[tuple[int, int]] = []
+    loop: list[tuple[int, int]] = []
     for i in range(cols):  # bottom, right to left
-        ring.append((cols - 1 - i, rows - 1))
+        loop.append((cols - 1 - i, rows - 1))
     for j in range(1, rows):  # left side, bottom to top
-        ring.append((0, rows - 1 - j))
+        loop.append((0, rows - 1 - j))
     for i in range(1, cols):  # top, left to right
-        ring.append((i, 0))
+        loop.append((i, 0))
     for j in range(1, rows - 1):  # right side, top to bottom
-        ring.append((cols - 1, j))
-    return RingLayout(cols, rows, tuple(ring[:n]))
+        loop.append((cols - 1, j))
+    return LoopLayout(cols, rows, tuple(loop[:n]))
 
 
-RING_MAX = 48
-"""The most spaces one ring shows readably (13 a side); a longer track is cut into sections."""
+LOOP_MAX = 48
+"""The most spaces one loop shows readably (13 a side); a longer track is cut into sections."""
 
 
 def sections(n: int) -> tuple[int, int]:
-    """How a track of ``n`` spaces is shown: (how many sections, spaces per section). One ring
-    up to ``RING_MAX`` spaces; beyond, sections of at most 40 (96 spaces: 3 of 32)."""
-    if n <= RING_MAX:
+    """How a track of ``n`` spaces is shown: (how many sections, spaces per section). One loop
+    up to ``LOOP_MAX`` spaces; beyond, sections of at most 40 (96 spaces: 3 of 32)."""
+    if n <= LOOP_MAX:
         return 1, n
     count = -(-n // 40)
     return count, -(-n // count)
@@ -104,9 +104,6 @@ def section_word(count: int) -> str:
     return SECTION_WORDS.get(count, "part")
 
 
-RING_MARK = "◎"
-"""The Ring on the board: after its bearer's token, or alone on the space where it lies."""
-RING_STYLE = "bold #f0c040"
 
 POT_STYLE = "bold #f0c040"
 
@@ -168,7 +165,7 @@ def drawn_width(width: int) -> int:
 
 
 class SpaceTile(Widget):
-    """One space of the ring."""
+    """One space of the loop."""
 
     DEFAULT_CSS = """
     SpaceTile { width: 1fr; height: 1fr; }
@@ -192,7 +189,7 @@ class SpaceTile(Widget):
         self.show(space)
 
     def show(self, space: int) -> None:
-        """Show another space (a sectioned board's ring shows one section at a time); -1: an
+        """Show another space (a sectioned board's loop shows one section at a time); -1: an
         empty cell (the last section of a track that does not divide evenly)."""
         self.space = space
         if not 0 <= space < self.game.spec.size:
@@ -224,10 +221,11 @@ class SpaceTile(Widget):
         )
         if self.heat:
             return (tuple(st.landings),)
-        ring = (self.space, ring_bearer(st), ring_space(st) == self.space)
+        marks = (self.space,
+                 tuple(m.board_key(self.game, self.space) for m in screens_for(self.game.spec)))
         if deed < 0:
-            return (tokens, ring, st.pot if sp.kind == FREE_PARKING else 0)
-        return (tokens, ring, st.owner[deed], st.buildings[deed], st.mortgaged[deed])
+            return (tokens, marks, st.pot if sp.kind == FREE_PARKING else 0)
+        return (tokens, marks, st.owner[deed], st.buildings[deed], st.mortgaged[deed])
 
     # ------------------------------------------------------------------ drawing
 
@@ -263,10 +261,12 @@ class SpaceTile(Widget):
             right.append(f"●{owner + 1}", style=f"bold {player_color(owner)}")
         if mortgaged:
             right.append("M", style="bold #ff5555")
-        if ring_space(st) == self.space:  # the Ring lies here, dropped
-            right.append(RING_MARK, style=RING_STYLE)
+        mechs = screens_for(spec)
+        for m in mechs:  # what a mechanic puts on the space (a dropped treasure)
+            lies = m.space_marks(game, self.space)
+            if lies is not None:
+                right.append_text(lies)
         pot = pot_text(game, self.space)
-        bearer = ring_bearer(st)
         here = [p for p, pl in enumerate(st.players)
                 if pl.position == self.space and not pl.bankrupt]
         gap = " " if 2 * len(here) + len(right) <= w else ""
@@ -278,8 +278,10 @@ class SpaceTile(Widget):
             if st.players[p].in_jail:
                 style = f"bold {player_color(p)} on #3a1010"
             status.append(str(p + 1), style=style)
-            if p == bearer:  # the bearer's token carries the Ring
-                status.append(RING_MARK, style=RING_STYLE)
+            for m in mechs:  # what a mechanic puts on the token (what it carries)
+                carried = m.token_marks(game, p)
+                if carried is not None:
+                    status.append_text(carried)
 
         lines: list[Text] = []
         if h >= 3:
@@ -357,7 +359,7 @@ class SpaceTile(Widget):
 class TrackOverview(Widget):
     """The whole track of a sectioned board, one line per section: each space a cell in its
     colour (a mark for GO, jail, the cards, the taxes, Free Parking), every token on it as its
-    seat number, the section the ring shows marked ▶ and the cursor's space lit. A click on a
+    seat number, the section the loop shows marked ▶ and the cursor's space lit. A click on a
     cell picks that space. On a taller board each section has a second line: the owners (●N)
     or, on the heat map, the landings."""
 
@@ -486,9 +488,9 @@ class TrackOverview(Widget):
 
 
 class Board(Container):
-    """The ring of spaces around a centre widget; a cursor picks a space.
+    """The loop of spaces around a centre widget; a cursor picks a space.
 
-    A track longer than ``RING_MAX`` is cut into sections (``sections``): the ring shows one
+    A track longer than ``LOOP_MAX`` is cut into sections (``sections``): the loop shows one
     section at a time and a ``TrackOverview`` above it the whole track."""
 
     DEFAULT_CSS = """
@@ -505,7 +507,7 @@ class Board(Container):
         self.heat = heat
         self.count, self.length = sections(game.spec.size)
         self.section = 0
-        self.layout_ = ring_layout(self.length)
+        self.layout_ = loop_layout(self.length)
         self._drawn: list[tuple[object, ...] | None] = [None] * self.length
         self._overview_drawn: tuple[object, ...] | None = None
         if self.count == 1:
@@ -547,7 +549,7 @@ class Board(Container):
                     yield self.centre
 
     def _size_overview(self, height: int) -> None:
-        """The overview's rows: two lines per section on a board tall enough for the ring's
+        """The overview's rows: two lines per section on a board tall enough for the loop's
         tiles to keep three lines each, else one."""
         lines = 2 if height - 2 * self.count >= 3 * self.layout_.rows else 1
         rows = " ".join(["1fr"] * self.layout_.rows)

@@ -8,6 +8,7 @@ to the game screen's flow, and is closed by the flow when the engine moves on.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group
@@ -23,9 +24,9 @@ from textual.widgets.option_list import Option
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.describe import building_words, level_words, reason_text
-from monopoly_tui.engine.mechanics.ring import ring_of
 from monopoly_tui.ui.footer import Footer
 from monopoly_tui.ui.manage import RAISE_KINDS, ActionList
+from monopoly_tui.ui.mechanics import dialog_for, first, screens_for
 from monopoly_tui.ui.render import card_text, deed_card, money, player_tag
 
 if TYPE_CHECKING:
@@ -61,9 +62,10 @@ def raise_steps(game: Game) -> tuple[int, ...]:
 
 
 class DecisionScreen(ModalScreen[None]):
-    """The base of the decision modals."""
+    """The base of the decision modals (a mechanic's own, in ``ui/mechanics/``, too: the style
+    sheet's path is absolute, so a subclass elsewhere finds it)."""
 
-    CSS_PATH = "decisions.tcss"
+    CSS_PATH = str(Path(__file__).with_name("decisions.tcss"))
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "undo", "Undo", id="undo"),
     ]
@@ -799,19 +801,14 @@ class PlaceScreen(DecisionScreen):
 
 
 def choice_label(game: Game, action: Action) -> str:
-    """A choice in words, for decisions without a modal of their own (new mechanics)."""
-    spec, st = game.spec, game.st
-    ring = ring_of(spec)
-    target = st.players[action.target].name if 0 <= action.target < len(st.players) else ""
-    labels = {
-        "offer_ring": f"Offer {ring.ring if ring else 'the Ring'} to {target}".strip(),
-        "battle": f"Battle {target} for {ring.ring if ring else 'the Ring'}".strip(),
-        "pass_by": f"Pass {target} by".replace("  ", " ").strip(),
-    }
-    if action.kind in labels:
-        return labels[action.kind]
+    """A choice in words, for decisions without a modal of their own (new mechanics): the
+    mechanic's own label (``ui.mechanics``), else its kind, deed and amount."""
+    spec = game.spec
+    label = first(m.choice_label(game, action) for m in screens_for(spec))
+    if label is not None:
+        return label
     words = action.kind.replace("_", " ").capitalize()
-    if 0 <= action.target < len(spec.deeds) and action.kind not in labels:
+    if 0 <= action.target < len(spec.deeds):
         words += f": {spec.deeds[action.target].name}"
     if action.amount:
         words += f" ({money(game, action.amount)})"
@@ -838,9 +835,7 @@ class ChoiceScreen(DecisionScreen):
             return
         game = self.game
         self.query_one("#head", Static).update(self.heading(self.flow.decision_words(pend)))
-        from monopoly_tui.ui.game import ring_lines
-
-        lines = ring_lines(self.session)
+        lines = [line for m in screens_for(game.spec) for line in m.centre_lines(game)]
         self.query_one("#body", Static).update(Group(*lines) if lines else "")
         lst = self.query_one("#choices", OptionList)
         lst.clear_options()
@@ -860,69 +855,6 @@ class ChoiceScreen(DecisionScreen):
                 self.flow.play(choices[i])
 
 
-class RingScreen(DecisionScreen):
-    """The Ring on the way: the bearer meets a player (offer the Ring or keep it), or a player
-    meets the bearer (battle for it or let them be). Words from the edition's Ring block."""
-
-    kind = A.RING
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("o", "choose('offer_ring')", "Offer it", id="offer"),
-        Binding("b", "choose('battle')", "Battle", id="battle"),
-        Binding("k", "choose('pass_by')", "Go on", id="pass_by"),
-    ]
-
-    BUTTONS = (
-        ("Offer", "offer_ring", "warning"),
-        ("Battle", "battle", "error"),
-        ("Go on", "pass_by", "primary"),
-    )
-
-    def draw(self) -> None:
-        pend = self.pend
-        if pend.kind != self.kind:
-            return
-        game = self.game
-        spec, st = game.spec, game.st
-        ring = ring_of(spec)
-        ring_name = ring.ring if ring is not None else "the Ring"
-        ctx = pend.context
-        other = int(ctx.get("other", -1))
-        other_name = st.players[other].name if 0 <= other < len(st.players) else "someone"
-        space = int(ctx.get("space", st.players[pend.player].position))
-        where = spec.spaces[space].name if 0 <= space < spec.size else "here"
-        offer = ctx.get("mode") == "offer"
-        head = f"meets {other_name} on {where}"
-        self.query_one("#head", Static).update(self.heading(head))
-        body = Text()
-        if offer:
-            body.append(f"You bear {ring_name}. Offer it to {other_name}, who must take it, or "
-                        "keep it and go on.\n")
-            if ring is not None:
-                body.append(f"Handing it on sends the {ring.tracker} back to {ring.start}.\n",
-                            style="dim")
-        else:
-            body.append(f"{other_name} bears {ring_name}. Battle for it (each rolls one die, "
-                        "the higher takes or keeps it), or let them be.\n")
-            if ctx.get("passing"):
-                body.append("A battle ends your move here.\n", style="dim")
-        from monopoly_tui.ui.game import ring_lines
-
-        for line in ring_lines(self.session):
-            body.append_text(line)
-            body.append("\n")
-        if ring is not None and ctx.get("penalty"):
-            body.append(f"Rolling {ring.eye} now costs the {ring.bearer} "
-                        f"{money(game, int(str(ctx['penalty'])))}.", style="dim")
-        self.query_one("#body", Static).update(body)
-        self.set_button("offer_ring", "offer_ring", f"Offer {ring_name} [o]")
-        self.set_button("battle", "battle", f"Battle {other_name} [b]")
-        self.set_button("pass_by", "pass_by", "Keep it, go on [k]" if offer else
-                        "Let them be [k]")
-        self.query_one("#offer_ring", Button).display = offer
-        self.query_one("#battle", Button).display = not offer
-
-
-
 def decision_screen(flow: GameScreen, kind: str) -> DecisionScreen:
     """The modal for a kind of decision."""
     if kind == A.TRADE:
@@ -937,9 +869,8 @@ def decision_screen(flow: GameScreen, kind: str) -> DecisionScreen:
         A.DEBT: DebtScreen,
         A.MORTGAGED_TRANSFER: TransferScreen,
         A.PLACE_BUILDING: PlaceScreen,
-        RingScreen.kind: RingScreen,
     }
-    cls = screens.get(kind)
+    cls = screens.get(kind) or dialog_for(flow.session.spec, kind)
     if cls is None:
         return ChoiceScreen(flow, kind)
     return cls(flow)

@@ -35,9 +35,9 @@ from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action, IllegalAction
 from monopoly_tui.engine.counts import round_number
 from monopoly_tui.engine.describe import building_words, level_words
-from monopoly_tui.engine.mechanics.ring import ring_bearer, ring_circle, ring_of, ring_space
 from monopoly_tui.ui.board import Board, SpaceTile, section_word, sections
 from monopoly_tui.ui.footer import Footer
+from monopoly_tui.ui.mechanics import first, screens_for
 from monopoly_tui.ui.render import (
     Natural,
     Parts,
@@ -71,67 +71,9 @@ CLOCK_CHECK_SECONDS = 1.0
 """How often the agreed hour is looked for while a player thinks (a game that ends at one)."""
 
 
-def ring_lines(session: Session, player: int | None = None) -> list[Text]:
-    """The Ring's state in the edition's words, or nothing when the edition has no Ring.
-
-    With ``player``: that player's line (bearer or not); without: the tracker and where the Ring
-    is, for the centre."""
-    game = session.game
-    spec, st = game.spec, game.st
-    ring = ring_of(spec)
-    if ring is None:
-        return []
-    bearer = ring_bearer(st)
-    if player is not None:
-        if bearer == player:
-            return [Text(f"◎ {ring.bearer}", style="bold #f0c040")]
-        return []
-    lines = []
-    circle = ring_circle(st)
-    track = getattr(ring, "track", ())
-    label = track[min(circle, len(track) - 1)].label if track else str(circle)
-    if bearer >= 0:
-        who = Text(f"{ring.ring[:1].upper()}{ring.ring[1:]}: ", style="bold #f0c040")
-        who.append_text(player_tag(game, bearer))
-        lines.append(who)
-    else:
-        where = ring_space(st)
-        place = spec.spaces[where].name if 0 <= where < spec.size else "nowhere"
-        lines.append(Text(f"{ring.ring[:1].upper()}{ring.ring[1:]} lies on {place}",
-                          style="#f0c040"))
-    lines.append(Text(f"{ring.tracker}: {label} ({circle} of {max(0, len(track) - 1)})"))
-    lines.append(tracker_path(session))
-    return lines
-
-
-def tracker_path(session: Session) -> Text:
-    """The tracker as a path of circles, each with what the Eye costs there and its perks
-    (salary at GO, double rent), the one it stands on lit; the end of the track last."""
-    game = session.game
-    spec = game.spec
-    ring = ring_of(spec)
-    out = Text()
-    if ring is None:
-        return out
-    at = ring_circle(game.st)
-    for i, c in enumerate(ring.track):
-        if i:
-            out.append(" ─ ", style="dim")
-        lit = i == min(at, len(ring.track) - 1)
-        out.append("●" if lit else "○", style="bold #f0c040" if lit else "dim")
-        perks = [c.label or str(i)]
-        if c.go_salary:
-            perks.append(f"{spec.vocab.go} {money(game, c.go_salary)}")
-        if c.double_rent:
-            perks.append("rent ×2")
-        out.append(" " + " ".join(perks), style="bold" if lit else "")
-    out.append(" ─ ", style="dim")
-    out.append(f"◎ {ring.end} +{money(game, ring.end_reward)}", style="#f0c040")
-    return out
-
-
 class PlayerPanel(Static):
-    """One player: money, deeds by colour set, cards, jail; the Ring when the edition has it."""
+    """One player: money, deeds by colour set, cards, jail; then the lines of the edition's
+    mechanics (``ui.mechanics``: what the player carries, say)."""
 
     def __init__(self, session: Session, player: int) -> None:
         super().__init__(id=f"player-{player}", classes="player")
@@ -151,7 +93,9 @@ class PlayerPanel(Static):
         deciding = game.waiting_for[1] == p and not st.over
         current = st.current == p and not st.over
         return (pl.cash, pl.bankrupt, pl.in_jail, pl.jail_turns, len(pl.cards), owned,
-                current, deciding, ring_bearer(st) == p, pl.position, self.counting_barred())
+                current, deciding,
+                tuple(m.panel_key(game, p) for m in screens_for(game.spec)), pl.position,
+                self.counting_barred())
 
     def counting_barred(self) -> bool:
         """The player is choosing a tax of 'a flat amount or a share of your worth': the rules
@@ -232,7 +176,8 @@ class PlayerPanel(Static):
                     mark = v.hotel[:1].upper() if level >= top else str(level)
                     row.append(f"[{mark}]", style="green")
             lines.append(row)
-        lines.extend(ring_lines(s, p))
+        for m in screens_for(spec):
+            lines.extend(m.panel_lines(game, p))
         self._show(lines)
 
     def _show(self, lines: list[Text | Parts]) -> None:
@@ -288,15 +233,16 @@ class Sidebar(VerticalScroll, can_focus=False):
 
 
 class Centre(Vertical):
-    """Inside the ring: what is happening and who must decide, the dice, the last card or the
-    selected space's title deed, the Ring (when the edition has it) and the log."""
+    """Inside the board: what is happening and who must decide, the dice, the last card or the
+    selected space's title deed, the lines of the edition's mechanics (``ui.mechanics``) and
+    the log."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="banner")
         with Horizontal(id="info"):
             yield Static(id="dice")
             yield Static(id="detail")
-        yield Static(id="ring")
+        yield Static(id="mechanics")
         yield GameLog(id="log", wrap=True, markup=False, max_lines=LOG_LINES, auto_scroll=True,
                       min_width=20)
 
@@ -365,7 +311,8 @@ class GameScreen(Screen[None]):
         for line in self.session.log[-LOG_LINES:]:
             log.write(line)
         self._logged = len(self.session.log)
-        self.query_one("#ring").display = ring_of(self.session.spec) is not None
+        self.query_one("#mechanics").display = any(
+            m.has_centre() for m in screens_for(self.session.spec))
         self.query_one("#dice").styles.width = max(18, dice_width(self.session.game) + 1)
         self.refresh_view()
         self.app.screen_change_signal.subscribe(self, self._screen_changed)
@@ -430,9 +377,9 @@ class GameScreen(Screen[None]):
         self._sync_banner()
         self._sync_dice()
         self._sync_detail()
-        ring = ring_lines(s)
-        if ring:
-            self.query_one("#ring", Static).update(Text("\n").join(ring))
+        lines = [line for m in screens_for(s.spec) for line in m.centre_lines(s.game)]
+        if lines:
+            self.query_one("#mechanics", Static).update(Text("\n").join(lines))
         self._flush_log()
         self._sync_bindings()
 
@@ -542,24 +489,21 @@ class GameScreen(Screen[None]):
             return f"place {building_words(game, ctx.get('building') or 'house')}"
         if k == A.END_TURN:
             return "end the turn"
-        if k == A.RING:
-            ring = ring_of(spec)
-            word = ring.ring if ring is not None else "the Ring"
-            other = ctx.get("other", -1)
-            who = st.players[other].name if isinstance(other, int) and \
-                0 <= other < len(st.players) else "a player"
-            if ctx.get("mode") == "offer":
-                return f"meets {who}: offer {word} or keep it"
-            return f"meets {who}, who bears {word}: battle or go on"
+        words = first(m.decision_words(game, pend) for m in screens_for(spec))
+        if words is not None:
+            return words
         return k.replace("_", " ")
 
     def _sync_dice(self) -> None:
         s = self.session
         game = s.game
-        if not self._changed("dice", (s.last_dice, s.last_roller, s.last_battle)):
+        # a mechanic's own dice since the roll (a duel, a check) show in its place
+        view = next((v for m in screens_for(game.spec)
+                     if (v := m.dice_view(game, s.since_roll)) is not None), None)
+        if not self._changed("dice", (s.last_dice, s.last_roller, view)):
             return
-        if s.last_battle[0] >= 0:
-            self.query_one("#dice", Static).update(self._battle_dice(), layout=False)
+        if view is not None:
+            self.query_one("#dice", Static).update(view, layout=False)
             return
         art = dice_art(game, s.last_dice)
         out = Text()
@@ -571,24 +515,6 @@ class GameScreen(Screen[None]):
             values = game.spec.dice.values
             out.append(f"\n total {sum(values[f] for f in s.last_dice)}", style="dim")
         self.query_one("#dice", Static).update(out, layout=False)
-
-    def _battle_dice(self) -> Text:
-        """A battle for the Ring: each side's die, and who has the Ring now."""
-        game = self.session.game
-        ring = ring_of(game.spec)
-        p, bearer, dice, winner = self.session.last_battle
-        out = Text(f"{ring.battle if ring else 'battle'}".capitalize(), style="bold #f0c040")
-        out.append("\n")
-        for who, face in zip((p, bearer), dice, strict=False):
-            out.append_text(player_tag(game, who))
-            out.append("\n")
-            out.append_text(dice_art(game, (face,)))
-            out.append("\n")
-        if 0 <= winner < len(game.st.players):
-            out.append(f"{game.st.players[winner].name} "
-                       f"{'takes' if winner == p else 'keeps'} "
-                       f"{ring.ring if ring else 'the Ring'}", style="bold")
-        return out
 
     def _sync_detail(self) -> None:
         if not self._alive():

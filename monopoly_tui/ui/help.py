@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Markdown, Select, TabbedContent, TabPane
 
-from monopoly_tui.engine.mechanics.ring import ring_of
+from monopoly_tui.ui.mechanics import screens_for
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.spec import Spec
@@ -54,14 +54,17 @@ def _cap(text: str) -> str:
 
 
 def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
-    """The edition's rules, in its own words, from its rule switches and its mechanics (the
-    Ring's clauses where the edition has the Ring): no sentence here is true of one edition
-    only unless that edition's data says it."""
+    """The edition's rules, in its own words, from its rule switches and its mechanics (each
+    mechanic's screens add words to a clause and clauses of their own: ``ui.mechanics``): no
+    sentence here is true of one edition only unless that edition's data says it."""
     v, r = spec.vocab, spec.rules
     m = v.money
     d = spec.dice
-    ring = ring_of(spec)
-    bearer = f"the {ring.bearer}" if ring is not None else ""
+    mechs = screens_for(spec)
+
+    def added(clause: str) -> str:
+        return "".join(mech.rules_clause(spec, clause) for mech in mechs)
+
     out = [f"## {spec.name}" + (f" ({spec.year})" if spec.year else ""), "", spec.description, ""]
     if extras:
         out += ["**This game:** " + ", ".join(extras), ""]
@@ -77,16 +80,14 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
         dice += "; doubles roll again"
         if r.doubles_to_jail:
             dice += f", and {r.doubles_to_jail} doubles in one turn send you to {v.jail}"
-            if ring is not None:
-                dice += f" (not {bearer})"
+            dice += added("doubles_jail")
     out.append(dice + ".")
     first = {
         "highest_roll": "The highest roll goes first (ties roll again)",
         "coin_flip_chain": "Two players flip a coin; the winner flips against the next player, "
         "and so on: the last winner goes first",
     }.get(r.first_player, _cap(r.first_player.replace("_", " ")))
-    if ring is not None:
-        first += f", and takes {ring.ring}"
+    first += added("who_starts")
     out.append(f"- **Who starts**: {first}.")
     if r.deal_deeds:
         paid = "paying the printed price" if r.dealt_deeds_paid else "free"
@@ -112,8 +113,7 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
     if r.set_rent_despite_mortgage:
         rent += f" (even with one of them under {v.mortgage})"
     rent += f"; no rent on a deed under {v.mortgage}"
-    if ring is not None:
-        rent += f"; {bearer} pays no rent"
+    rent += added("rent")
     out.append(rent + ".")
     if r.no_rent_in_jail:
         out.append(f"- **No rent from {v.jail}**: owners in {v.jail} collect no rent.")
@@ -136,9 +136,7 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
         jail += (f", or roll for doubles (up to {tries} "
                  f"{'try' if tries == 1 else 'tries'}; after the last failed one you pay and "
                  "move)")
-    if ring is not None:
-        jail += (f". {_cap(bearer)} stays put on the space that sends players to {v.jail}; "
-                 f"a card still sends them there, and {ring.ring} drops on the card's space")
+    jail += added("jail")
     out.append(jail + ".")
     taxes = [s for s in spec.spaces if s.kind == "tax"]
     if taxes:
@@ -150,15 +148,14 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
             else:
                 parts.append(f"{t.name}: {m(t.tax_amount)}")
         line = "- **Taxes**: " + "; ".join(parts)
-        if ring is not None:
-            line += f"; {bearer} pays none of them"
+        line += added("taxes")
         out.append(line + ".")
     if r.free_parking_jackpot:
         parking = next((s.name for s in spec.spaces if s.kind == "free_parking"), "Free Parking")
         out.append(f"- **{parking} jackpot**: taxes and fees go to a pot; landing on {parking} "
                    "takes it.")
-    if ring is not None:
-        out += ring_rules(spec)
+    for mech in mechs:
+        out += mech.rules_section(spec)
     end = {
         "last_standing": "the last player not bankrupt wins",
         "first_bankruptcy": "the game ends at the first bankruptcy; the richest player wins "
@@ -170,9 +167,7 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
     if r.time_call:
         end += "; at the hour the players agreed (at the start of the next turn) the richest " \
             "player wins"
-    if ring is not None:
-        end += (f"; or {ring.ring} reaches {ring.end} (see {ring.tracker} above), and the "
-                "most money wins")
+    end += added("end")
     out.append(f"- **The end**: {end}.")
     out.append("- **Bankruptcy**: only when even selling every building and mortgaging every "
                "deed would not pay; everything goes to the creditor (or back to the "
@@ -187,49 +182,6 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
     for name, desc in house_rules_for(spec).values():
         out.append(f"- **{name}**: {desc}")
     return "\n".join(out)
-
-
-def ring_rules(spec: Spec) -> list[str]:
-    """The Ring's clauses (``engine/ring.py``) in the edition's words and numbers."""
-    ring = ring_of(spec)
-    if ring is None:
-        return []
-    m = spec.vocab.money
-    b = f"the {ring.bearer}"
-    out = [
-        f"- **{_cap(ring.ring)}**: {b} carries it on their token. Passing or landing on "
-        f"{ring.ring} where it lies picks it up. {_cap(b)} may give it to a player met on "
-        f"the way, who must take it; a player who meets {b} may {ring.battle} for it: each "
-        "rolls one die, the higher takes or keeps it"
-        + (f" (a tie keeps it with {b})" if ring.battle_tie == "bearer_keeps"
-           else " (a tie is rolled again)") + ".",
-        f"- **{_cap(ring.eye)}**: {b} who rolls it on either die drops {ring.ring} where the "
-        f"token stands and pays the penalty of the {ring.tracker}'s circle.",
-    ]
-    circles = []
-    for i, c in enumerate(ring.track):
-        perks = []
-        if c.penalty:
-            perks.append(f"{ring.eye} costs {m(c.penalty)}")
-        if c.go_salary:
-            perks.append(f"{m(c.go_salary)} at {spec.vocab.go}")
-        if c.double_rent:
-            perks.append("double rent")
-        name = c.label if c.label else f"circle {i}"
-        circles.append(f"{name}" + (f" ({', '.join(perks)})" if perks else ""))
-    end = f"{ring.end}: {b} collects {m(ring.end_reward)}"
-    if ring.end_payout:
-        end += (", every player collects the rent of each of their unmortgaged deeds, and "
-                "the game ends")
-    else:
-        end += " and the game ends"
-    circles.append(end)
-    out.append(
-        f"- **{_cap(ring.tracker)}**: at the start of each of {b}'s turns it moves one circle "
-        f"on; it goes back to {ring.start} whenever {ring.ring} changes hands or is dropped "
-        f"(a {ring.battle} won by {b} leaves it). The circles: " + "; ".join(circles) + "."
-    )
-    return out
 
 
 def edition_notes(edition_id: str) -> str:

@@ -18,9 +18,9 @@ from textual.widgets import Button, Footer, Static
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.counts import round_number, turn_number
 from monopoly_tui.engine.describe import END_REASONS
-from monopoly_tui.engine.mechanics.ring import ring_of
 from monopoly_tui.ui.board import Board
 from monopoly_tui.ui.charts import StatsPanel
+from monopoly_tui.ui.mechanics import first, screens_for
 from monopoly_tui.ui.render import PlainTable, money, player_tag
 from monopoly_tui.ui.session import Session
 from monopoly_tui.ui.style import heat_color
@@ -75,9 +75,7 @@ def how_it_ended(session: Session) -> Text:
         out.append_text(player_tag(game, st.winner, token=True))
         out.append(" wins", style="bold")
     how = END_REASONS.get(st.end_reason, st.end_reason.replace("_", " "))
-    ring = ring_of(game.spec)
-    if ring is not None and st.end_reason == ring.end_reason:
-        how = f"the richest player when {ring.ring} reached {ring.end}"
+    how = first(m.end_words(game, st.end_reason) for m in screens_for(game.spec)) or how
     if how:
         out.append(f" as {how}.")
     rounds, turns = round_number(game), turn_number(game)  # as the game's header counted them

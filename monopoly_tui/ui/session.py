@@ -117,7 +117,7 @@ def make_computer(seed: int, name: str = "basic") -> Chooser:
 @dataclass(slots=True)
 class _Before:
     stats: Stats | None
-    seen: tuple[tuple[int, ...], int, tuple[int, int, int]]
+    seen: tuple[tuple[int, ...], int, tuple[int, int, int], list[Event]]
     lines: list[str]
 
 
@@ -147,9 +147,9 @@ class Session:
     last_card: tuple[int, int, int] = (-1, -1, -1)
     """(player, deck, card) of the card drawn on this turn; cleared when another player
     rolls (the centre showed a card drawn turns ago)."""
-    last_battle: tuple[int, int, tuple[int, ...], int] = (-1, -1, (), -1)
-    """(challenger, bearer, their two dice, the winner) of a battle for the Ring since the
-    last roll; cleared by the next roll."""
+    since_roll: list[Event] = field(default_factory=list)
+    """The events since the last roll to move (cleared by the next roll): what a mechanic's
+    screens show in place of the dice (``ui.mechanics``: its own dice rolled since)."""
     save_meta: Any = None
     """The saves package's metadata for this game, once it has been saved."""
     load_warnings: list[str] = field(default_factory=list)
@@ -226,7 +226,7 @@ class Session:
         game = self.game
         at = game.st.decisions
         stats = self.stats.copy() if self.stats is not None else None
-        seen = (self.last_dice, self.last_roller, self.last_card)
+        seen = (self.last_dice, self.last_roller, self.last_card, list(self.since_roll))
         events = list(game.act(action))
         lines = self.record(events)
         if game.can_undo():
@@ -274,7 +274,7 @@ class Session:
         who = player_name(game, kept.action.player)
         if before is not None:
             self.stats = before.stats
-            self.last_dice, self.last_roller, self.last_card = before.seen
+            self.last_dice, self.last_roller, self.last_card, self.since_roll = before.seen
             what = " ".join(before.lines)
         else:
             what = ""
@@ -323,12 +323,12 @@ class Session:
             if e.kind == "rolled":
                 self.last_dice = e.dice
                 self.last_roller = e.player
-                self.last_battle = (-1, -1, (), -1)
+                self.since_roll = []
                 if e.player != self.last_card[0]:
                     self.last_card = (-1, -1, -1)
-            elif e.kind == "ring_battle" and e.text != "tie":
-                self.last_battle = (e.player, e.other, e.dice, e.amount)
-            elif e.kind == "card":
+                continue
+            self.since_roll.append(e)
+            if e.kind == "card":
                 self.last_card = (e.player, e.card[0], e.card[1])
         lines = describe_all(events, told) if told is not None else []
         self.log.extend(lines)

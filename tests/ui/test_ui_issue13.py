@@ -400,7 +400,11 @@ def _play_until(s: Any, kind: str, limit: int = 20000) -> None:
 async def test_a_battle_for_the_ring_shows_both_dice() -> None:
     s = new_session("lotr", [("Ann", False), ("Bob", False), ("Cy", False)], seed=4)
     _play_until(s, "ring_battle")
-    p, bearer, dice, winner = s.last_battle
+    from monopoly_tui.ui.mechanics.ring import last_battle
+
+    battle = last_battle(s.since_roll)
+    assert battle is not None
+    p, bearer, dice, winner = battle
     assert p >= 0 and len(dice) == 2
     for seat in s.seats:  # nobody moves on by themselves now
         seat.human = True
@@ -469,7 +473,7 @@ def test_title_deeds_show_the_colour_set_rent_a_whole_bottom_line_and_plain_word
 
 async def test_the_ring_shows_on_the_board_and_the_tracker_as_a_path() -> None:
     from monopoly_tui.engine.mechanics.ring import ring_state
-    from monopoly_tui.ui.game import tracker_path
+    from monopoly_tui.ui.mechanics.ring import tracker_path
 
     s = new_session("lotr", [("Ann", True), ("Bob", True)], seed=1)
     st = s.game.st
@@ -479,7 +483,7 @@ async def test_the_ring_shows_on_the_board_and_the_tracker_as_a_path() -> None:
         flow: Any = app.game_screen()
         tile = flow.board.tiles[st.players[0].position]
         assert "1◎" in tile.render().plain
-        path = tracker_path(s).plain
+        path = tracker_path(s.game).plain
         assert path.count("●") == 1 and "● M16 GO M4 rent ×2" in path
         assert "○ Start" in path and "Mount Doom +M15" in path
         rs.bearer, rs.space = -1, 5

@@ -67,7 +67,7 @@ async def test_the_ring_bearer_is_named() -> None:
         ring_spec = ring_of(s.spec)
         assert ring_spec is not None
         assert f"◎ {ring_spec.bearer}" in panel
-        ring = _plain(app.game_screen().query_one("#ring").content, 80)  # type: ignore[attr-defined]
+        ring = _plain(app.game_screen().query_one("#mechanics").content, 80)  # type: ignore[attr-defined]
         assert s.game.st.players[bearer].name in ring
 
 

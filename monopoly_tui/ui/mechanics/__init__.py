@@ -1,0 +1,204 @@
+"""The screens of the mechanics an edition switches on, by the engine mechanic's name.
+
+The UI follows the engine's seam (``engine/mechanics``): what a player sees of a mechanic lives
+in ``ui/mechanics/<name>.py``, a ``MechanicScreens`` subclass registered under the name of the
+engine mechanic it shows (``"ring"``). The generic screens never name a mechanic: they ask
+``screens_for(spec)`` for the screens of the mechanics the edition switches on and ask each,
+in the spec's order, for
+
+(a) its dialogs: a ``DecisionScreen`` per kind of its own frames (``dialogs``), the banner's
+    words for those decisions (``decision_words``) and a choice's label (``choice_label``,
+    for a frame shown in the generic list dialog);
+(b) lines on a player's panel (``panel_lines``, redrawn when ``panel_key`` changes), lines in
+    the centre under the dice (``centre_lines``) and a view in place of the dice
+    (``dice_view``: what its own dice showed since the last roll);
+(c) marks on the board: after a space's owner (``space_marks``) and after a player's token
+    (``token_marks``), redrawn when ``board_key`` changes;
+(d) its part of the Rules tab: words added to a clause of the generic summary
+    (``rules_clause``: ``doubles_jail``, ``who_starts``, ``rent``, ``jail``, ``taxes``,
+    ``end``) and
+    its own clauses (``rules_section``), and how a game it ended was won (``end_words``);
+(e) options on the setup screen (``setup_widgets``: widgets on the rules page, read back by
+    ``setup_choices`` and checked by ``setup_problems`` before the game starts).
+
+Every hook has a default that shows nothing, so a mechanic overrides only what it shows, and a
+mechanic with no screens of its own needs no module here (its frames get the generic list
+dialog, their choices labelled from their kinds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from rich.text import Text
+    from textual.widget import Widget
+
+    from monopoly_tui.engine.actions import Action, Event, Pending
+    from monopoly_tui.engine.game import Game
+    from monopoly_tui.engine.spec import Spec
+    from monopoly_tui.ui.decisions import DecisionScreen
+
+RULES_CLAUSES = ("doubles_jail", "who_starts", "rent", "jail", "taxes", "end")
+"""The clauses of the generic rules summary a mechanic may add words to (``rules_clause``)."""
+
+
+class MechanicScreens:
+    """What a player sees of one mechanic of an edition. ``config`` is the mechanic's block of
+    the spec (``Spec.mechanics[NAME]``: its numbers and words). Every hook shows nothing by
+    default."""
+
+    NAME: ClassVar[str] = ""
+    """The engine mechanic's name (its key in ``Spec.mechanics``)."""
+
+    def __init__(self, spec: Spec, config: Any) -> None:
+        self.spec = spec
+        self.config = config
+
+    # ------------------------------------------------------------ (a) dialogs
+
+    def dialogs(self) -> Mapping[str, type[DecisionScreen]]:
+        """A dialog class per kind of decision of this mechanic's frames (``Frame.kind()``)."""
+        return {}
+
+    def decision_words(self, game: Game, pend: Pending) -> str | None:
+        """What a pending decision of this mechanic asks, for the banner ('meets Bob: ...'),
+        or None when the decision is not one of its own."""
+        return None
+
+    def choice_label(self, game: Game, action: Action) -> str | None:
+        """A choice of one of its decisions in words, for the generic list dialog, or None."""
+        return None
+
+    # ------------------------------------------------------------ (b) panels, centre, dice
+
+    def panel_key(self, game: Game, player: int) -> object:
+        """What this mechanic's lines on ``player``'s panel depend on (redrawn on a change)."""
+        return None
+
+    def panel_lines(self, game: Game, player: int) -> list[Text]:
+        """Lines at the end of ``player``'s panel."""
+        return []
+
+    def centre_lines(self, game: Game) -> list[Text]:
+        """Lines in the centre of the board, under the dice: the mechanic's state for all."""
+        return []
+
+    def has_centre(self) -> bool:
+        """Whether the centre keeps a place for this mechanic's lines."""
+        return type(self).centre_lines is not MechanicScreens.centre_lines
+
+    def dice_view(self, game: Game, since_roll: Iterable[Event]) -> Text | None:
+        """What to show in place of the last roll, from the events since it (its own dice:
+        a battle, a check), or None to show the roll."""
+        return None
+
+    # ------------------------------------------------------------ (c) the board
+
+    def board_key(self, game: Game, space: int) -> object:
+        """What this mechanic's marks on ``space`` depend on (the tile is redrawn on a change)."""
+        return None
+
+    def space_marks(self, game: Game, space: int) -> Text | None:
+        """Marks after the owner's on ``space`` (what lies there)."""
+        return None
+
+    def token_marks(self, game: Game, player: int) -> Text | None:
+        """Marks after ``player``'s token on the board (what the player carries)."""
+        return None
+
+    # ------------------------------------------------------------ (d) help and results
+
+    def rules_clause(self, spec: Spec, clause: str) -> str:
+        """Words this mechanic adds at the end of a clause of the rules summary (one of
+        ``RULES_CLAUSES``), starting with their own separator; '' for none."""
+        return ""
+
+    def rules_section(self, spec: Spec) -> list[str]:
+        """This mechanic's own clauses of the rules summary (Markdown list items), put before
+        the end of the game."""
+        return []
+
+    def end_words(self, game: Game, reason: str) -> str | None:
+        """How the game was won, for the results screen, when this mechanic ended it."""
+        return None
+
+    # ------------------------------------------------------------ (e) setup
+
+    def setup_widgets(self, spec: Spec) -> list[Widget]:
+        """Widgets for this mechanic's choices on the setup screen's rules page (under a
+        heading of the mechanic's own, the first widget)."""
+        return []
+
+    def setup_choices(self, root: Widget) -> dict[str, object]:
+        """The choices made in this mechanic's setup widgets (found under ``root``)."""
+        return {}
+
+    def setup_problems(self, root: Widget) -> list[str]:
+        """What is wrong with the choices made (the game cannot start while any is)."""
+        return []
+
+
+REGISTRY: dict[str, type[MechanicScreens]] = {}
+"""The mechanics' screens by the engine mechanic's name."""
+
+
+def register(cls: type[MechanicScreens]) -> type[MechanicScreens]:
+    """Make a mechanic's screens known by its ``NAME``."""
+    if not cls.NAME:
+        raise TypeError(f"{cls.__name__} needs a NAME")
+    REGISTRY[cls.NAME] = cls
+    return cls
+
+
+_loaded = False
+
+
+def _builtin() -> None:
+    """Import the built-in mechanics' screens (they register themselves). Not at import time:
+    their dialogs build on ``ui.decisions``, which asks this registry."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    from monopoly_tui.ui.mechanics import ring  # noqa: F401
+
+
+_cache: dict[int, tuple[Spec, list[MechanicScreens]]] = {}
+
+
+def screens_for(spec: Spec) -> list[MechanicScreens]:
+    """The screens of the mechanics ``spec`` switches on, in the spec's order (a mechanic with
+    no screens of its own gets none)."""
+    hit = _cache.get(id(spec))
+    if hit is not None and hit[0] is spec:
+        return hit[1]
+    _builtin()
+    out = [REGISTRY[name](spec, config) for name, config in spec.mechanics.items()
+           if name in REGISTRY]
+    if len(_cache) > 64:
+        _cache.clear()
+    _cache[id(spec)] = (spec, out)
+    return out
+
+
+def dialog_for(spec: Spec, kind: str) -> type[DecisionScreen] | None:
+    """The dialog a mechanic of the edition gives its decisions of ``kind``, or None."""
+    for m in screens_for(spec):
+        cls = m.dialogs().get(kind)
+        if cls is not None:
+            return cls
+    return None
+
+
+def first(values: Iterable[str | None]) -> str | None:
+    """The first answer that is not None (the mechanics are asked in the spec's order)."""
+    for v in values:
+        if v is not None:
+            return v
+    return None
+
+
+__all__ = ["REGISTRY", "RULES_CLAUSES", "MechanicScreens", "dialog_for", "first", "register",
+           "screens_for"]

@@ -179,18 +179,24 @@ class Session:
         house_rules: dict[str, int | bool] | None = None,
         pace: str = "normal",
         spec: Spec | None = None,
+        setup: dict[str, dict[str, object]] | None = None,
     ) -> Session:
-        """A new game of an edition: the engine sets it up (deals, who goes first)."""
+        """A new game of an edition: the engine sets it up (deals, who goes first). ``setup``:
+        the choices the edition's mechanics offered on the setup screen, by mechanic
+        (``ui.mechanics``' ``setup_choices``), handed to ``Game.new`` as its ``setup`` (only
+        when there are any: the engine takes them once a mechanic asks for them)."""
         if spec is None:
             from monopoly_tui.rules import load_spec
 
             spec = load_spec(edition)
+        extra: dict[str, Any] = {"setup": setup} if setup else {}
         game = Game.new(
             spec,
             [(s.name, s.token) for s in seats],
             seed=seed,
             variant=variant,
             house_rules=house_rules,
+            **extra,
         )
         session = cls(game=game, seats=list(seats), edition=edition, pace=pace)
         session.record(game.last_events)

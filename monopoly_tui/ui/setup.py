@@ -184,6 +184,7 @@ class NewGameScreen(Screen[None]):
                                     classes="rounds-label")
                     yield Label("As the rulebook prints it", classes="section", id="options-head")
                     yield Vertical(id="options")
+                    yield Vertical(id="mechanic-options")
                     yield Label("House rules (all off unless chosen)", classes="section")
                     with Vertical(id="house-rules"):
                         yield from self._house_rules()
@@ -387,6 +388,22 @@ class NewGameScreen(Screen[None]):
         await box.mount_all(rows)
         self.query_one("#options-head", Label).display = bool(spec.options)
         box.display = bool(spec.options)
+        await self._fill_mechanic_options(spec)
+
+    async def _fill_mechanic_options(self, spec: Spec) -> None:
+        """The choices the edition's mechanics offer before the game (``ui.mechanics``'s
+        ``setup_widgets``), each mechanic's in a box of its own; none, and it is hidden."""
+        from monopoly_tui.ui.mechanics import screens_for
+
+        box = self.query_one("#mechanic-options", Vertical)
+        await box.remove_children()
+        boxes = []
+        for m in screens_for(spec):
+            widgets = m.setup_widgets(spec)
+            if widgets:
+                boxes.append(Vertical(*widgets, id=f"mech-{m.NAME}", classes="mechanic-options"))
+        await box.mount_all(boxes)
+        box.display = bool(boxes)
 
     def _variant_limit(self, variant_id: str | None) -> int:
         """The rounds a variant plays (its ``turn_limit``), or 0 when it has no time limit."""
@@ -558,12 +575,38 @@ class NewGameScreen(Screen[None]):
         return clock_end(typed, self.clock()) or 0
 
     def rules_problems(self) -> list[str]:
-        """What is wrong with the variant and rules chosen (said on that step too)."""
+        """What is wrong with the variant and rules chosen, and with the choices the edition's
+        mechanics offer (said on that step too)."""
         out = []
         if self.chosen_rounds() == 0:
             out.append("the time limit needs a number of rounds (1 to 9999)")
         if self.chosen_end_at() == 0:
             out.append("the clock time needs an hour as HH:MM, such as 21:30")
+        for m, root in self._mechanic_boxes():
+            out += m.setup_problems(root, len(self.rows()))
+        return out
+
+    def _mechanic_boxes(self) -> list[tuple[Any, Any]]:
+        """Each mechanic with setup choices, and the box its widgets are in."""
+        if self._spec is None:
+            return []
+        from monopoly_tui.ui.mechanics import screens_for
+
+        out = []
+        for m in screens_for(self._spec):
+            found = self.query(f"#mech-{m.NAME}")
+            if found:
+                out.append((m, found.first()))
+        return out
+
+    def chosen_setup(self) -> dict[str, dict[str, object]]:
+        """The choices made for the edition's mechanics, by mechanic (none: empty)."""
+        players = len(self.rows())
+        out = {}
+        for m, root in self._mechanic_boxes():
+            choices = m.setup_choices(root, players)
+            if choices:
+                out[m.NAME] = choices
         return out
 
     def check_players(self) -> None:
@@ -634,6 +677,7 @@ class NewGameScreen(Screen[None]):
             session = Session.new(
                 self.edition, seats, seed=seed, variant=self.chosen_variant(),
                 house_rules=self.chosen_house_rules(), pace=self.chosen_pace(),
+                setup=self.chosen_setup(),
             )
         except (ValueError, KeyError) as e:
             self.query_one("#problems", Static).update(Text(str(e), style="red"))

@@ -131,12 +131,14 @@ class MechanicScreens:
         heading of the mechanic's own, the first widget)."""
         return []
 
-    def setup_choices(self, root: Widget) -> dict[str, object]:
-        """The choices made in this mechanic's setup widgets (found under ``root``)."""
+    def setup_choices(self, root: Widget, players: int) -> dict[str, object]:
+        """The choices made in this mechanic's setup widgets (``root``: the box they are in)
+        for a game of ``players`` players. They go to ``Session.new(setup=...)`` and from
+        there to ``Game.new(setup={NAME: choices})``, where the engine mechanic reads them."""
         return {}
 
-    def setup_problems(self, root: Widget) -> list[str]:
-        """What is wrong with the choices made (the game cannot start while any is)."""
+    def setup_problems(self, root: Widget, players: int) -> list[str]:
+        """What is wrong with the choices made, in words (the game cannot start while any is)."""
         return []
 
 

@@ -22,6 +22,7 @@ back from ``TAGGED``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -127,3 +128,23 @@ class Frame:
         """Whether ``player`` may make the at-any-time choice ``kind`` (build, mortgage,
         trade...) while this decision waits. By default nothing may be done."""
         return False
+
+
+@dataclass(slots=True)
+class PlayerFrame(Frame):
+    """A frame of one player's (their move under way, their choice), which goes when they leave
+    the game: its first field is the ``player``. A subclass adds its own fields after it."""
+
+    player: int
+
+    def belongs_to(self, player: int) -> bool:
+        return player == self.player
+
+
+@dataclass(slots=True)
+class PlayerDecision(PlayerFrame):
+    """A decision one player makes (buy or auction, the tax, where a building goes), which
+    goes when they leave the game."""
+
+    def decider(self, game: Game) -> int:
+        return self.player

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, TypeVar
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
-from monopoly_tui.engine.frame import Frame, frame_type
+from monopoly_tui.engine.frame import Frame, PlayerDecision, PlayerFrame, frame_type
 from monopoly_tui.engine.spec import STREET
 from monopoly_tui.engine.state import Debt, GameState, MortgagedTransfer, TradeOffer
 
@@ -28,11 +28,10 @@ RAISING = frozenset({A.A_SELL_BUILDING, A.A_SELL_ALL, A.A_MORTGAGE})
 
 
 @dataclass(slots=True)
-class BuyFrame(Frame):
+class BuyFrame(PlayerDecision):
     """A deed of the bank's landed on: buy it at its price, or auction it (or, in an edition
     without auctions, decline). Cash may be raised first by selling and mortgaging."""
 
-    player: int
     deed: int
 
     def kind(self) -> str:
@@ -40,12 +39,6 @@ class BuyFrame(Frame):
 
     def rank(self) -> int:
         return 30
-
-    def belongs_to(self, player: int) -> bool:
-        return player == self.player
-
-    def decider(self, game: Game) -> int:
-        return self.player
 
     def choices(self, game: Game) -> list[Action]:
         d = game.spec.deeds[self.deed]
@@ -90,10 +83,9 @@ class BuyFrame(Frame):
 
 
 @dataclass(slots=True)
-class TaxFrame(Frame):
+class TaxFrame(PlayerDecision):
     """'Pay the flat amount or a percentage of your total worth', chosen before counting."""
 
-    player: int
     space: int
 
     def kind(self) -> str:
@@ -101,12 +93,6 @@ class TaxFrame(Frame):
 
     def rank(self) -> int:
         return 30
-
-    def belongs_to(self, player: int) -> bool:
-        return player == self.player
-
-    def decider(self, game: Game) -> int:
-        return self.player
 
     def choices(self, game: Game) -> list[Action]:
         return [Action(A.A_TAX_FLAT, self.player, self.space),
@@ -542,10 +528,9 @@ def receive_mortgaged(game: Game, player: int, deed: int) -> None:
 
 
 @dataclass(slots=True)
-class PlaceBuildingFrame(Frame):
+class PlaceBuildingFrame(PlayerDecision):
     """A building won at auction: its buyer chooses the street it goes on."""
 
-    player: int
     building: str
     """'house' or 'hotel'."""
     bid: int
@@ -556,12 +541,6 @@ class PlaceBuildingFrame(Frame):
 
     def rank(self) -> int:
         return 70
-
-    def belongs_to(self, player: int) -> bool:
-        return player == self.player
-
-    def decider(self, game: Game) -> int:
-        return self.player
 
     def choices(self, game: Game) -> list[Action]:
         return [Action(A.A_PLACE, self.player, s)
@@ -630,13 +609,12 @@ def place_bought(game: Game, p: int, deed: int, kind: str, bid: int) -> None:
 
 
 @dataclass(slots=True)
-class WalkFrame(Frame):
+class WalkFrame(PlayerFrame):
     """A forward move made space by space, because a mechanic listens to every space passed
     (the Ring meets players on the way). A mechanic may stop the walk by pushing a frame above
     it (a meeting to ask about); the walk goes on when that is done. At the end the space is
     carried out, with the card's multipliers that sent the token there."""
 
-    player: int
     left: int
     """Spaces still to walk."""
     rent_mult: int = 1
@@ -645,26 +623,19 @@ class WalkFrame(Frame):
     def rank(self) -> int:
         return 35
 
-    def belongs_to(self, player: int) -> bool:
-        return player == self.player
-
     def run(self, game: Game) -> None:
         game.walk_on(self)
 
 
 @dataclass(slots=True)
-class MoveAfterDebtFrame(Frame):
+class MoveAfterDebtFrame(PlayerFrame):
     """A move made once a debt is settled: leaving jail after the last failed roll, the fine
     is paid first, then the token moves by that roll (unless the player went bankrupt)."""
 
-    player: int
     steps: int
 
     def rank(self) -> int:
         return 10
-
-    def belongs_to(self, player: int) -> bool:
-        return player == self.player
 
     def run(self, game: Game) -> None:
         game.pop(self)

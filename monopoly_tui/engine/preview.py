@@ -1,6 +1,7 @@
 """What a choice would do, asked before it is made: the cash it moves, the building level and
 the rent of the deed it is about, before and after. The engine plays the choice on a copy of
-the game, so what the property manager shows is what the rules will do."""
+the game (``trial``), so what the property manager shows is what the rules will do; asking
+why a choice would be refused (``engine.why``) plays it on a copy the same way."""
 
 from __future__ import annotations
 
@@ -53,22 +54,39 @@ def rent_of(game: Game, st: GameState, deed: int) -> int:
     return -1
 
 
+def trial(game: Game, *actions: Action) -> Game:
+    """A copy of the game with ``actions`` played one after another: raises ``IllegalAction``
+    (with the engine's reason) at the first the rules refuse; the game is not touched."""
+    copy = game.copy()
+    for action in actions:
+        copy.act(action)
+    return copy
+
+
 def preview(game: Game, action: Action) -> Preview:
     """The effect of ``action`` if it were made now. Raises ``IllegalAction`` (with the
     engine's reason) when it would be refused; the game is not touched."""
-    trial = game.copy()
     p = action.player
     before = game.st
-    trial.act(action)
-    after = trial.st
+    trial_ = trial(game, action)
+    after = trial_.st
     deed = action.target if action.kind in (
         "build", "sell_building", "mortgage", "unmortgage") else -1
     if deed < 0 or deed >= len(game.spec.deeds):
         return Preview(before.players[p].cash, after.players[p].cash,
-                       waits=trial.waiting_for[0] if after.frames else "")
+                       waits=trial_.waiting_for[0] if after.frames else "")
     return Preview(
         before.players[p].cash, after.players[p].cash, deed,
         before.buildings[deed], after.buildings[deed],
-        rent_of(game, before, deed), rent_of(trial, after, deed), after.mortgaged[deed],
-        waits=trial.waiting_for[0] if after.frames else "",
+        rent_of(game, before, deed), rent_of(trial_, after, deed), after.mortgaged[deed],
+        waits=trial_.waiting_for[0] if after.frames else "",
     )
+
+
+def preview_plan(game: Game, actions: list[Action]) -> Preview:
+    """The cash several choices of one player move, made one after another (building evenly
+    across a group): before the first and after the last. Raises ``IllegalAction`` when one
+    of them would be refused."""
+    p = actions[0].player
+    after = trial(game, *actions).st
+    return Preview(game.st.players[p].cash, after.players[p].cash)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action, IllegalAction
+from monopoly_tui.engine.preview import trial
 from monopoly_tui.engine.spec import STREET
 
 if TYPE_CHECKING:
@@ -19,10 +20,10 @@ if TYPE_CHECKING:
 
 
 def why_not(game: Game, action: Action) -> str:
-    """The engine's reason for refusing ``action`` now, or '' when it would take it."""
-    trial = game.copy()
+    """The engine's reason for refusing ``action`` now, or '' when it would take it (played on
+    a copy, as a preview is: ``engine.preview.trial``)."""
     try:
-        trial.act(action)
+        trial(game, action)
     except IllegalAction as e:
         return e.reason
     return ""

@@ -69,3 +69,55 @@ def test_an_edition_gets_the_screens_of_its_mechanics() -> None:
 
     assert [m.NAME for m in screens_for(load_spec("lotr"))] == ["ring"]
     assert screens_for(load_spec("classic")) == []
+
+
+# ---------------------------------------------------------------- no import circle in the UI
+
+DIALOGS = ("decisions", "manage", "trade")
+
+
+def _ui_imports(module: str) -> set[str]:
+    """The ``monopoly_tui.ui`` modules a UI module imports anywhere (at the top, in a function
+    or for the type checker only), by their names under ``ui``."""
+    import ast
+
+    tree = ast.parse((UI / f"{module}.py").read_text(encoding="utf-8"))
+    out = set()
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        for name in names:
+            if name.startswith("monopoly_tui.ui."):
+                out.add(name.removeprefix("monopoly_tui.ui.").split(".")[0])
+    return out
+
+
+def test_the_dialogs_never_import_the_game_screen() -> None:
+    """Decision dialogs, the property manager and the trade builder hand their answers to the
+    ``Table`` they are given (``ui.answers``): none imports ``ui.game``, not even for the type
+    checker, so the game screen, the dialogs, the manager and the builder make no circle."""
+    for module in (*DIALOGS, "answers", "words", "dialogs"):
+        assert "game" not in _ui_imports(module), f"ui/{module}.py imports ui.game"
+    # and no circle among them: the game screen imports the dialogs, never the other way
+    graph = {m: _ui_imports(m) & set((*DIALOGS, "game")) for m in (*DIALOGS, "game")}
+
+    def reaches(start: str, goal: str, seen: frozenset[str] = frozenset()) -> bool:
+        return any(n == goal or (n not in seen and reaches(n, goal, seen | {n}))
+                   for n in graph[start])
+
+    assert not [m for m in graph if reaches(m, m)], graph
+
+
+def test_importing_a_dialog_loads_no_game_screen() -> None:
+    import subprocess
+    import sys
+
+    for module in (*DIALOGS, "mechanics.ring"):
+        code = (f"import sys, monopoly_tui.ui.{module}; "
+                "print('monopoly_tui.ui.game' in sys.modules)")
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             check=True)
+        assert out.stdout.strip() == "False", f"importing ui.{module} loads ui.game"

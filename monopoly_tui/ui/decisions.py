@@ -2,8 +2,9 @@
 
 A ``DecisionScreen`` stays open while the game waits for its kind of decision: it shows whose
 choice it is (a computer's turn in an auction shows "thinking"), offers exactly the choices
-``game.pending`` lists (keys and buttons for the others are hidden or disabled), sends the pick
-to the game screen's flow, and is closed by the flow when the engine moves on.
+``game.pending`` lists (keys and buttons for the others are hidden or disabled), hands the pick
+back as its answer (``ui.answers``: to the ``Table`` it was given, the game screen), and is
+closed by the table when the engine moves on. No dialog here knows the game screen.
 """
 
 from __future__ import annotations
@@ -24,14 +25,16 @@ from textual.widgets.option_list import Option
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.describe import building_words, level_words, reason_text
+from monopoly_tui.ui import answers
+from monopoly_tui.ui.answers import Table
 from monopoly_tui.ui.footer import Footer
 from monopoly_tui.ui.manage import RAISE_KINDS, ActionList
-from monopoly_tui.ui.mechanics import dialog_for, first, screens_for
+from monopoly_tui.ui.mechanics import first, screens_for
 from monopoly_tui.ui.render import card_text, deed_card, money, player_tag
+from monopoly_tui.ui.words import decision_words
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
-    from monopoly_tui.ui.game import GameScreen
     from monopoly_tui.ui.session import Session
 
 def raise_steps(game: Game) -> tuple[int, ...]:
@@ -83,18 +86,18 @@ class DecisionScreen(ModalScreen[None]):
                     yield Button(label, id=kind, variant=variant)
         yield Footer()
 
-    def __init__(self, flow: GameScreen) -> None:
+    def __init__(self, table: Table) -> None:
         super().__init__(classes="decision")
-        self.flow = flow
+        self.table = table
         self._dismissed = False
 
     @property
     def session(self) -> Session:
-        return self.flow.session
+        return self.table.session
 
     @property
     def game(self) -> Game:
-        return self.flow.session.game
+        return self.table.session.game
 
     @property
     def pend(self) -> A.Pending:
@@ -122,7 +125,7 @@ class DecisionScreen(ModalScreen[None]):
             from dataclasses import replace
 
             act = replace(act, **changes)
-        self.flow.play(act)
+        self.table.answer(act)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A 'choose' key is shown only while its choice is offered to a human now; 'u' only
@@ -132,13 +135,13 @@ class DecisionScreen(ModalScreen[None]):
         if action == "raise_cash":
             return self.raise_choice() is not None
         if action == "undo":
-            return self.flow.may_undo()
+            return self.table.may_undo()
         return True
 
     def action_undo(self) -> None:
         """Take back the last decision (this dialog closes when the game goes back to another
         kind of decision)."""
-        self.flow.action_undo()
+        self.table.answer(answers.UNDO)
 
     def action_choose(self, kind: str) -> None:
         self.take(kind)
@@ -154,7 +157,7 @@ class DecisionScreen(ModalScreen[None]):
     def action_raise_cash(self) -> None:
         act = self.raise_choice()
         if act is not None:
-            self.flow.play(act)
+            self.table.answer(act)
             self.sync()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -282,7 +285,7 @@ class BuyScreen(DecisionScreen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         act = self.query_one("#raise", ActionList).action_at(event.option_index)
         if act is not None:
-            self.flow.play(act)
+            self.table.answer(act)
             self.sync()
 
     def action_manage(self) -> None:
@@ -559,16 +562,16 @@ class JailScreen(DecisionScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "manage":
-            return self.mine() and bool(self.flow.manage_players())
+            return self.mine() and bool(self.session.manage_players())
         if action == "trade":
-            return self.mine() and bool(self.flow.trade_players())
+            return self.mine() and bool(self.session.trade_players())
         return super().check_action(action, parameters)
 
     def action_manage(self) -> None:
-        self.flow.action_manage(self.pend.player)
+        self.table.answer(answers.manage(self.pend.player))
 
     def action_trade(self) -> None:
-        self.flow.action_trade()
+        self.table.answer(answers.TRADE)
 
 
 # ---------------------------------------------------------------- tax
@@ -658,7 +661,7 @@ class DebtScreen(DecisionScreen):
         bankrupt = self.query_one("#bankrupt", Button)
         bankrupt.display = self.choice(A.A_BANKRUPT) is not None
         self.query_one("#trade", Button).disabled = not (
-            self.mine() and self.flow.trade_players())
+            self.mine() and self.session.trade_players())
         if self.mine():
             lst.focus()
 
@@ -668,19 +671,19 @@ class DebtScreen(DecisionScreen):
         if action == "bankrupt":
             return self.choice(A.A_BANKRUPT) is not None
         if action == "trade":
-            return self.mine() and bool(self.flow.trade_players())
+            return self.mine() and bool(self.session.trade_players())
         return super().check_action(action, parameters)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         act = self.query_one("#raise", ActionList).action_at(event.option_index)
         if act is not None and self.mine() and act.player == self.pend.player:
-            self.flow.play(act)
+            self.table.answer(act)
 
     def action_pay(self) -> None:
         self.take(A.A_PAY_DEBT)
 
     def action_trade(self) -> None:
-        self.flow.action_trade()
+        self.table.answer(answers.TRADE)
 
     def action_bankrupt(self) -> None:
         if self.choice(A.A_BANKRUPT) is None:
@@ -818,8 +821,8 @@ def choice_label(game: Game, action: Action) -> str:
 class ChoiceScreen(DecisionScreen):
     """Any decision without a modal of its own: its choices as a list."""
 
-    def __init__(self, flow: GameScreen, kind: str) -> None:
-        super().__init__(flow)
+    def __init__(self, table: Table, kind: str) -> None:
+        super().__init__(table)
         self.kind = kind  # type: ignore[misc]
 
     def compose(self) -> ComposeResult:
@@ -834,7 +837,7 @@ class ChoiceScreen(DecisionScreen):
         if pend.kind != self.kind:
             return
         game = self.game
-        self.query_one("#head", Static).update(self.heading(self.flow.decision_words(pend)))
+        self.query_one("#head", Static).update(self.heading(decision_words(game, pend)))
         lines = [line for m in screens_for(game.spec) for line in m.centre_lines(game)]
         self.query_one("#body", Static).update(Group(*lines) if lines else "")
         lst = self.query_one("#choices", OptionList)
@@ -852,28 +855,7 @@ class ChoiceScreen(DecisionScreen):
             i = int(event.option.id[2:])
             choices = self.pend.choices
             if i < len(choices):
-                self.flow.play(choices[i])
-
-
-def decision_screen(flow: GameScreen, kind: str) -> DecisionScreen:
-    """The modal for a kind of decision."""
-    if kind == A.TRADE:
-        from monopoly_tui.ui.trade import TradeReview
-
-        return TradeReview(flow)
-    screens: dict[str, type[DecisionScreen]] = {
-        A.BUY: BuyScreen,
-        A.AUCTION: AuctionScreen,
-        A.JAIL: JailScreen,
-        A.TAX: TaxScreen,
-        A.DEBT: DebtScreen,
-        A.MORTGAGED_TRANSFER: TransferScreen,
-        A.PLACE_BUILDING: PlaceScreen,
-    }
-    cls = screens.get(kind) or dialog_for(flow.session.spec, kind)
-    if cls is None:
-        return ChoiceScreen(flow, kind)
-    return cls(flow)
+                self.table.answer(choices[i])
 
 
 # ---------------------------------------------------------------- cards, confirmations

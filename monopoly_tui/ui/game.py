@@ -34,10 +34,10 @@ from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action, IllegalAction
 from monopoly_tui.engine.counts import round_number
-from monopoly_tui.engine.describe import building_words, level_words
+from monopoly_tui.engine.describe import level_words
 from monopoly_tui.ui.board import Board, SpaceTile, section_word, sections
 from monopoly_tui.ui.footer import Footer
-from monopoly_tui.ui.mechanics import first, screens_for
+from monopoly_tui.ui.mechanics import screens_for
 from monopoly_tui.ui.render import (
     Natural,
     Parts,
@@ -50,15 +50,12 @@ from monopoly_tui.ui.render import (
 )
 from monopoly_tui.ui.session import FirstLegalBot, Session, clock_words
 from monopoly_tui.ui.style import group_color, player_color
+from monopoly_tui.ui.words import decision_words
 
 if TYPE_CHECKING:
+    from monopoly_tui.ui.answers import Answer
     from monopoly_tui.ui.decisions import DecisionScreen
     from monopoly_tui.ui.trade import TradeScreen
-
-MANAGE_KINDS = frozenset(
-    {A.A_BUILD, A.A_SELL_BUILDING, A.A_SELL_ALL, A.A_MORTGAGE, A.A_UNMORTGAGE, A.A_COLLECT_RENT}
-)
-"""At-any-time choices the property manager offers."""
 
 INSTANT_BATCH = 200
 """Computer choices played in one go at instant pace before the screen catches up."""
@@ -457,42 +454,8 @@ class GameScreen(Screen[None]):
         return Parts([Text(part) for part in parts], style="dim")
 
     def decision_words(self, pend: A.Pending) -> str:
-        """What the pending decision asks, in the edition's words."""
-        game = self.session.game
-        spec, st = game.spec, game.st
-        v = spec.vocab
-        ctx = pend.context
-        k = pend.kind
-        if k == A.ROLL:
-            return "roll again (doubles)" if st.again else "roll the dice"
-        if k == A.JAIL:
-            return f"in {v.jail}: pay, use a card or roll for doubles"
-        if k == A.BUY:
-            d = spec.deeds[ctx["deed"]]
-            other = "auction it" if spec.rules.auctions else "leave it"
-            return f"buy {d.name} for {money(game, d.price)} or {other}"
-        if k == A.AUCTION:
-            d = ctx.get("deed", -1)
-            what = spec.deeds[d].name if d >= 0 else building_words(game, ctx.get("building")
-                                                                    or "house")
-            return f"bidding for {what}"
-        if k == A.TAX:
-            return f"pay {spec.spaces[ctx['space']].name}: choose how"
-        if k == A.DEBT:
-            return f"owes {money(game, ctx['amount'])}: raise the cash"
-        if k == A.TRADE:
-            offer = ctx["offer"]
-            return f"answering {st.players[offer.proposer].name}'s trade offer"
-        if k == A.MORTGAGED_TRANSFER:
-            return f"lift the {v.mortgage} on {spec.deeds[ctx['deed']].name} or keep it"
-        if k == A.PLACE_BUILDING:
-            return f"place {building_words(game, ctx.get('building') or 'house')}"
-        if k == A.END_TURN:
-            return "end the turn"
-        words = first(m.decision_words(game, pend) for m in screens_for(spec))
-        if words is not None:
-            return words
-        return k.replace("_", " ")
+        """What the pending decision asks, in the edition's words (``ui.words``)."""
+        return decision_words(self.session.game, pend)
 
     def _sync_dice(self) -> None:
         s = self.session
@@ -591,7 +554,7 @@ class GameScreen(Screen[None]):
             return
         if pend.kind in (A.ROLL, A.END_TURN):
             return
-        from monopoly_tui.ui.decisions import decision_screen
+        from monopoly_tui.ui.dialogs import decision_screen
 
         screen = decision_screen(self, pend.kind)
         self._live = screen
@@ -680,6 +643,26 @@ class GameScreen(Screen[None]):
         """After the trade being answered is turned down, open the builder with ``offer``."""
         self._counter = offer
 
+    def answer(self, answer: Answer) -> bool:
+        """A dialog's answer (``ui.answers``; the game screen is the dialogs' ``Table``): a
+        choice is played (False, and the player told why, when the rules refuse it); an
+        ``Ask`` is done: take back the last decision, open the property manager or the trade
+        builder, or open the builder with a counter-offer once the offer answered is
+        rejected (the rejection is the dialog's next answer)."""
+        if isinstance(answer, Action):
+            return self.play(answer)
+        if answer.what == "undo":
+            self.action_undo()
+        elif answer.what == "manage":
+            self.action_manage(answer.player)
+        elif answer.what == "trade":
+            self.action_trade()
+        elif answer.what == "counter" and answer.offer is not None:
+            self.ask_counter(answer.offer)
+        else:
+            return False
+        return True
+
     def show_results(self) -> None:
         if self._results_shown:
             return
@@ -702,17 +685,11 @@ class GameScreen(Screen[None]):
 
     def manage_players(self) -> list[int]:
         """Human players who may build, sell or mortgage now."""
-        s = self.session
-        out = []
-        for p in s.humans:
-            if any(a.kind in MANAGE_KINDS for a in s.game.legal_actions(p)):
-                out.append(p)
-        return out
+        return self.session.manage_players()
 
     def trade_players(self) -> list[int]:
         """Human players who may propose a trade now (the engine says who: ``traders``)."""
-        s = self.session
-        return [p for p in s.game.traders() if s.is_human(p)]
+        return self.session.trade_players()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("roll", "end_turn", "confirm"):

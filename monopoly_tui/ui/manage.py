@@ -24,21 +24,21 @@ from monopoly_tui.engine import property as P
 from monopoly_tui.engine import why
 from monopoly_tui.engine.actions import Action, IllegalAction
 from monopoly_tui.engine.describe import building_words, level_words
+from monopoly_tui.engine.preview import preview_plan
 from monopoly_tui.ui.render import money, player_tag
+from monopoly_tui.ui.session import MANAGE_KINDS
 from monopoly_tui.ui.style import group_color
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
-    from monopoly_tui.ui.game import GameScreen
+    from monopoly_tui.ui.answers import Table
 
 RAISE_KINDS = frozenset({A.A_SELL_BUILDING, A.A_SELL_ALL, A.A_MORTGAGE})
-MANAGE_KINDS = frozenset(
-    {A.A_BUILD, A.A_SELL_BUILDING, A.A_SELL_ALL, A.A_MORTGAGE, A.A_UNMORTGAGE, A.A_COLLECT_RENT}
-)
 
 
-def action_effect(game: Game, action: Action) -> tuple[str, int]:
-    """What an at-any-time choice does, in words, and the cash it moves (+ raises, - costs)."""
+def action_words(game: Game, action: Action) -> str:
+    """What an at-any-time choice does, in words (the building it is about: the next level's
+    on a build, the top one's on a sale)."""
     spec, st = game.spec, game.st
     v = spec.vocab
     k = action.kind
@@ -46,28 +46,44 @@ def action_effect(game: Game, action: Action) -> tuple[str, int]:
     if k == A.A_BUILD:
         d = spec.deeds[action.target]
         hotel = st.buildings[action.target] + 1 == top
-        cost = d.hotel_cost if hotel else d.house_cost
-        return f"Build {building_words(game, 'hotel' if hotel else 'house')} on {d.name}", -cost
+        return f"Build {building_words(game, 'hotel' if hotel else 'house')} on {d.name}"
     if k == A.A_SELL_BUILDING:
         d = spec.deeds[action.target]
         hotel = st.buildings[action.target] >= top
-        value = P.sell_price(spec, d.hotel_cost if hotel else d.house_cost)
-        return f"Sell {building_words(game, 'hotel' if hotel else 'house')} on {d.name}", value
+        return f"Sell {building_words(game, 'hotel' if hotel else 'house')} on {d.name}"
     if k == A.A_SELL_ALL:
-        g = spec.groups[action.target]
-        value = sum(P.buildings_sale_value(spec, st, d) for d in g.deeds)
-        return f"Sell every building on {g.name}", value
+        return f"Sell every building on {spec.groups[action.target].name}"
     if k == A.A_MORTGAGE:
-        d = spec.deeds[action.target]
-        return f"{v.mortgage.capitalize()} {d.name}", d.mortgage
+        return f"{v.mortgage.capitalize()} {spec.deeds[action.target].name}"
     if k == A.A_UNMORTGAGE:
-        d = spec.deeds[action.target]
-        return f"Lift the {v.mortgage} on {d.name}", -P.unmortgage_cost(spec, action.target)
+        return f"Lift the {v.mortgage} on {spec.deeds[action.target].name}"
     if k == A.A_COLLECT_RENT:
         c = st.claims[action.target]
-        return (f"Ask {st.players[c.payer].name} for the rent on {spec.deeds[c.deed].name}",
-                c.amount)
-    return k.replace("_", " "), 0
+        return f"Ask {st.players[c.payer].name} for the rent on {spec.deeds[c.deed].name}"
+    return k.replace("_", " ")
+
+
+def action_effect(game: Game, action: Action) -> tuple[str, int]:
+    """What an at-any-time choice does, in words, and the cash it moves (+ raises, - costs)
+    as the engine plays it (``Game.preview``, on a copy: no rule here). Asking for a rent owed
+    moves the claim's amount (the engine's own record of it), even when the payer must raise
+    it first; a choice the engine refuses, or one that starts a decision before any cash
+    moves (a building the bank is short of goes to auction), moves nothing now: 0."""
+    words, delta, _ = _effect(game, action)
+    return words, delta
+
+
+def _effect(game: Game, action: Action) -> tuple[str, int, str]:
+    """``action_effect``, and the kind of the decision the choice starts first ('' for
+    none)."""
+    words = action_words(game, action)
+    if action.kind == A.A_COLLECT_RENT:
+        return words, game.st.claims[action.target].amount, ""
+    try:
+        pv = game.preview(action)
+    except IllegalAction:
+        return words, 0, ""
+    return words, pv.delta, pv.waits
 
 
 def action_group(game: Game, action: Action) -> int:
@@ -85,7 +101,7 @@ def preview(game: Game, action: Action) -> Text:
     """The confirmation text: what the choice does, the cash before and after, and what the
     deed becomes (the engine plays the choice on a copy: ``Game.preview``)."""
     spec = game.spec
-    text_, _ = action_effect(game, action)
+    text_ = action_words(game, action)
     try:
         pv = game.preview(action)
     except IllegalAction as e:
@@ -130,6 +146,9 @@ class Entry:
     delta: int
     actions: tuple[Action, ...] = ()
     reason: str = ""
+    waits: str = ""
+    """The decision the choice starts before any cash moves (an auction of a building the
+    bank is short of), as the engine's preview says; '' for none."""
 
 
 def entry_rows(game: Game, player: int, kinds: frozenset[str],
@@ -139,14 +158,15 @@ def entry_rows(game: Game, player: int, kinds: frozenset[str],
     acts = [a for a in game.legal_actions(player) if a.kind in kinds]
     rows: list[Entry] = []
     for a in acts:
-        label, delta = action_effect(game, a)
-        rows.append(Entry((a.kind, a.target), action_group(game, a), label, delta, (a,)))
+        label, delta, waits = _effect(game, a)
+        rows.append(Entry((a.kind, a.target), action_group(game, a), label, delta, (a,),
+                          waits=waits))
     if A.A_BUILD in kinds:
         groups = sorted({action_group(game, a) for a in acts if a.kind == A.A_BUILD})
         for g in groups:
             plan = why.build_evenly(game, player, g)
             if plan:
-                cost = sum(-action_effect(game, a)[1] for a in plan)
+                cost = -preview_plan(game, plan).delta
                 label = (f"Build evenly on {game.spec.groups[g].name}: "
                          f"{building_words(game, 'house', len(plan))}"
                          if game.st.buildings[plan[0].target] + 1 < P.hotel_level(game.spec)
@@ -155,9 +175,8 @@ def entry_rows(game: Game, player: int, kinds: frozenset[str],
                 rows.append(Entry((BUILD_EVENLY, g), g, label, -cost, tuple(plan)))
     if reasons:
         for a, reason in why.refused(game, player, kinds):
-            label, delta = action_effect(game, a)
-            rows.append(Entry((a.kind, a.target), action_group(game, a), label, delta,
-                              reason=reason))
+            rows.append(Entry((a.kind, a.target), action_group(game, a),
+                              action_words(game, a), 0, reason=reason))
     order = {k: i for i, k in enumerate(
         (A.A_COLLECT_RENT, A.A_BUILD, BUILD_EVENLY, A.A_SELL_BUILDING, A.A_SELL_ALL,
          A.A_MORTGAGE, A.A_UNMORTGAGE))}
@@ -225,6 +244,9 @@ class ActionList(OptionList):
             if e.reason:
                 row.append(e.label, style="dim")
                 row.append(f"  ({e.reason})", style="dim italic")
+            elif e.waits:
+                row.append(e.label)
+                row.append(f"  ({e.waits.replace('_', ' ')} first)", style="bold yellow")
             else:
                 row.append(e.label)
                 row.append("  ")
@@ -300,15 +322,15 @@ class ManageScreen(ModalScreen[None]):
         Binding("c", "confirm", "Confirm", id="confirm_c"),
     ]
 
-    def __init__(self, flow: GameScreen, players: list[int], player: int) -> None:
+    def __init__(self, table: Table, players: list[int], player: int) -> None:
         super().__init__(classes="decision")
-        self.flow = flow
+        self.table = table
         self.players = players
         self.player = player
 
     @property
     def game(self) -> Game:
-        return self.flow.session.game
+        return self.table.session.game
 
     def compose(self) -> ComposeResult:
         game = self.game
@@ -398,7 +420,7 @@ class ManageScreen(ModalScreen[None]):
         if entry is None or entry.reason:
             return
         for act in entry.actions:
-            if not self.flow.play(act):
+            if not self.table.answer(act):
                 break
             pend = self.game.pending
             if self.game.over or pend.kind not in (A.ROLL, A.JAIL, A.END_TURN, A.DEBT, A.BUY):

@@ -25,6 +25,11 @@ if TYPE_CHECKING:
 PACES: dict[str, float] = {"instant": 0.0, "normal": 0.6, "slow": 1.5}
 """Seconds a computer seat waits before each choice."""
 
+MANAGE_KINDS = frozenset(
+    {A.A_BUILD, A.A_SELL_BUILDING, A.A_SELL_ALL, A.A_MORTGAGE, A.A_UNMORTGAGE, A.A_COLLECT_RENT}
+)
+"""At-any-time choices the property manager offers."""
+
 
 class Chooser(Protocol):
     def choose(self, game: Game, player: int) -> Action: ...
@@ -220,6 +225,17 @@ class Session:
         """Human seats still in the game."""
         st = self.game.st
         return [i for i, s in enumerate(self.seats) if s.human and not st.players[i].bankrupt]
+
+    def manage_players(self) -> list[int]:
+        """Human players who may build, sell or mortgage now (the engine offers them one of
+        the property manager's choices)."""
+        game = self.game
+        return [p for p in self.humans
+                if any(a.kind in MANAGE_KINDS for a in game.legal_actions(p))]
+
+    def trade_players(self) -> list[int]:
+        """Human players who may propose a trade now (the engine says who: ``traders``)."""
+        return [p for p in self.game.traders() if self.is_human(p)]
 
     @property
     def delay(self) -> float:

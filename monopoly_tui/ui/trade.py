@@ -24,13 +24,14 @@ from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.state import TradeOffer
+from monopoly_tui.ui import answers
 from monopoly_tui.ui.decisions import DecisionScreen
 from monopoly_tui.ui.render import deed_line, money, offer_sides, player_tag
 from monopoly_tui.ui.toggles import TickList
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
-    from monopoly_tui.ui.game import GameScreen
+    from monopoly_tui.ui.answers import Table
 
 
 def reversed_offer(offer: TradeOffer) -> TradeOffer:
@@ -74,20 +75,20 @@ class TradeScreen(ModalScreen[None]):
         Binding("ctrl+s", "propose", "Propose", id="propose"),
     ]
 
-    def __init__(self, flow: GameScreen, offer: TradeOffer, review: bool = False) -> None:
+    def __init__(self, table: Table, offer: TradeOffer, review: bool = False) -> None:
         super().__init__(classes="decision")
-        self.flow = flow
+        self.table = table
         self.offer = offer
         self._syncing = False
 
     @property
     def game(self) -> Game:
-        return self.flow.session.game
+        return self.table.session.game
 
     def compose(self) -> ComposeResult:
         game = self.game
         st = game.st
-        proposers = self.flow.trade_players() or [self.offer.proposer]
+        proposers = self.table.session.trade_players() or [self.offer.proposer]
         if self.offer.proposer not in proposers:
             self.offer = replace(self.offer, proposer=proposers[0])
         partners = self._partners(self.offer.proposer)
@@ -258,7 +259,7 @@ class TradeScreen(ModalScreen[None]):
         if self._check():
             return
         offer = self.offer
-        if self.flow.play(Action(A.A_PROPOSE, offer.proposer, trade=offer)):
+        if self.table.answer(Action(A.A_PROPOSE, offer.proposer, trade=offer)):
             self.dismiss(None)
 
     def action_cancel(self) -> None:
@@ -322,7 +323,7 @@ class TradeReview(DecisionScreen):
         if self.choice(A.A_REJECT) is None:
             return
         offer: TradeOffer = self.pend.context["offer"]
-        self.flow.ask_counter(reversed_offer(offer))
+        self.table.answer(answers.counter(reversed_offer(offer)))
         self.take(A.A_REJECT)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -44,7 +44,18 @@ def declared_field_types(cls: type) -> dict[str, Any]:
     ``list[Player]``); the save codec needs the declared types. They are read from the module's
     ``.py`` file, which the wheel ships beside the compiled one, and evaluated in the module's
     namespace, as ``typing.get_type_hints`` evaluates the annotations of a module with
-    ``from __future__ import annotations``. Each source file is read and parsed once."""
+    ``from __future__ import annotations``. Each source file is read and parsed once. The
+    fields a dataclass takes from a dataclass base (a frame's ``player`` from ``PlayerFrame``)
+    are read from the base's source."""
+    inherited: dict[str, Any] = {}
+    for base in reversed(cls.__mro__[1:]):
+        if dataclasses.is_dataclass(base) and base.__module__.startswith("monopoly_tui."):
+            inherited.update(_own_declared_field_types(base))
+    return {**inherited, **_own_declared_field_types(cls)}
+
+
+def _own_declared_field_types(cls: type) -> dict[str, Any]:
+    """The field types a class's own body declares (``declared_field_types``)."""
     module = sys.modules[cls.__module__]
     source = Path(str(module.__file__)).parent / (module.__name__.rpartition(".")[2] + ".py")
     try:

@@ -50,22 +50,24 @@ def check_play(game: Game) -> list[str]:
 class _Facts:
     """What the quick pass reads of an edition, computed once per spec."""
 
-    __slots__ = ("built", "counts", "deck_sizes", "groups", "hotels", "houses", "mortgaged",
-                 "not_street", "owner", "players", "spec", "top")
+    __slots__ = ("built", "counts", "deck_sizes", "group_of", "groups", "hotels", "houses",
+                 "mortgaged", "not_street", "owner", "players", "spec", "top")
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
         self.top = P.hotel_level(spec)
         self.not_street = [d.kind != STREET for d in spec.deeds]
-        self.groups = [g.deeds for g in spec.groups if g.deeds]
+        self.groups = [g.deeds for g in spec.groups]
+        self.group_of = [d.group for d in spec.deeds]
         self.deck_sizes = [len(deck.cards) for deck in spec.decks]
         self.houses = spec.rules.building_supply_houses
         self.hotels = spec.rules.building_supply_hotels
         self.built: list[int] = []
         self.owner: list[int] = []
         self.mortgaged: list[bool] = []
-        self.players = (0, 0)
-        """The last buildings, owners, mortgages and (players, players out as bits) found
+        self.players = 0
+        """The last buildings, owners, mortgages and players (their number, and those out as
+        bits below it) found
         sound (most checks find them as they were), and the houses and hotels they count."""
         self.counts = (0, 0)
 
@@ -93,30 +95,31 @@ def holds(game: Game) -> bool:
     gone through again only when the owners, buildings, mortgages or players out changed since
     the last state found sound (most decisions change none of them)."""
     st = game.st
-    facts = _facts(game.spec)
+    facts = _FACTS.get(id(game.spec))
+    if facts is None or facts.spec is not game.spec:
+        facts = _facts(game.spec)
     players, owner = st.players, st.owner
     total = st.pot
-    held = out = 0
-    for i, pl in enumerate(players):
+    held = False
+    out = 0
+    for pl in players:
         cash = pl.cash
         if cash < 0:
             return False
         total += cash
-        if pl.cards:
-            if pl.status == OUT:
+        if pl.status == OUT:
+            if cash or pl.cards:
                 return False
-            held = 1
-        elif pl.status == OUT:
-            if cash:
-                return False
-            out |= 1 << i
+            out |= 1 << players.index(pl)
+        elif pl.cards:
+            held = True
     if total != st.starting_total + st.bank_net:
         return False
     b, mortgaged = st.buildings, st.mortgaged
-    seen = (len(players), out)
+    seen = len(players) << 16 | out
     if b != facts.built or owner != facts.owner or mortgaged != facts.mortgaged \
             or seen != facts.players:
-        counts = _board_holds(facts, players, b, owner, mortgaged)
+        counts = _board_holds(facts, players, out, b, owner, mortgaged)
         if counts is None:
             return False
         facts.built, facts.owner, facts.mortgaged = b.copy(), owner.copy(), mortgaged.copy()
@@ -126,7 +129,7 @@ def holds(game: Game) -> bool:
         return False
     if st.bank_hotels < 0 or st.bank_hotels + hotels != facts.hotels:
         return False
-    in_decks = [len(order) for order in st.decks]
+    in_decks = list(map(len, st.decks))
     mechanics = game.mechanics
     if held or mechanics:  # cards in hand, or kept by a mechanic (its Item cards)
         cards = [c for pl in players for c in pl.cards]
@@ -142,18 +145,20 @@ def holds(game: Game) -> bool:
     return not mechanics or not any(m.check(game.spec, st) for m in mechanics)
 
 
-def _board_holds(facts: _Facts, players: list[Player], b: list[int], owner: list[int],
-                 mortgaged: list[bool]) -> tuple[int, int] | None:
+def _board_holds(facts: _Facts, players: list[Player], out: int, b: list[int],
+                 owner: list[int], mortgaged: list[bool]) -> tuple[int, int] | None:
     """The rules of deeds and buildings (``breaches`` words them): each deed owned by the bank
     or a player still in, mortgaged only when owned; buildings only on streets, at a level
     the edition has, on groups held whole by one player, none mortgaged, built evenly. The
-    houses and hotels on the board, or None when a rule is broken."""
+    houses and hotels on the board, or None when a rule is broken. (``out``: the players out,
+    as bits.)"""
     n = len(players)
     if owner and (min(owner) < -1 or max(owner) >= n):
         return None
-    for i, pl in enumerate(players):
-        if pl.status == OUT and i in owner:
-            return None
+    if out:  # players out own nothing
+        for i in range(n):
+            if out >> i & 1 and i in owner:
+                return None
     if True in mortgaged and min(compress(owner, mortgaged)) < 0:
         return None
     if not any(b):
@@ -161,15 +166,19 @@ def _board_holds(facts: _Facts, players: list[Player], b: list[int], owner: list
     top = facts.top
     if min(b) < 0 or max(b) > top or any(compress(b, facts.not_street)):
         return None
-    for deeds in facts.groups:
-        levels = [b[d] for d in deeds]
-        if not any(levels):
+    seen = -1
+    for d in compress(range(len(b)), b):  # the built streets, group by group
+        g = facts.group_of[d]
+        if g == seen:
             continue
+        seen = g
+        deeds = facts.groups[g]
+        levels = [b[x] for x in deeds]
         o = owner[deeds[0]]
         if o < 0 or max(levels) - min(levels) > 1:
             return None
-        for d in deeds:
-            if owner[d] != o or mortgaged[d]:
+        for x in deeds:
+            if owner[x] != o or mortgaged[x]:
                 return None
     hotels = b.count(top)
     return sum(b) - hotels * top, hotels

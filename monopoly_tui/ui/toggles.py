@@ -50,7 +50,13 @@ class Pick(RadioButton):
 
 
 class TickList(SelectionList[Any]):
-    """A selection list whose unselected rows show an empty box."""
+    """A selection list whose unselected rows show an empty box. Reached by Tab, it
+    highlights its first row, so Space ticks at once (with nothing highlighted, Space did
+    nothing until an arrow key was pressed)."""
+
+    def on_focus(self) -> None:
+        if self.highlighted is None and self.option_count:
+            self.highlighted = 0
 
     def render_line(self, y: int) -> Strip:
         strip = super().render_line(y)

@@ -157,3 +157,29 @@ async def test_the_header_breaks_between_its_parts_never_inside_one() -> None:
         banner = app.screen.query_one("#banner")
         shown = [_strip_text(banner.render_line(y)).strip() for y in range(banner.size.height)]
         assert any("round 1 of 40" in line for line in shown), shown
+
+
+async def test_tab_then_space_ticks_a_deed_in_the_trade() -> None:
+    """By keyboard: Tab to a side's deeds, Space ticks the first (it did nothing: no row was
+    highlighted until an arrow key)."""
+    s = new_session("classic", [("Ann", True), ("Bob", True)])
+    st = s.game.st
+    st.current = 0
+    mine = deed_id(s, "Baltic Avenue")
+    st.owner[mine] = 0
+    theirs = deed_id(s, "Boardwalk")
+    st.owner[theirs] = 1
+    async with started(s) as (app, pilot):
+        await pilot.press("t")
+        await settle(pilot)
+        scr: Any = app.screen
+        assert app.focused is scr.query_one("#proposer")
+        await pilot.press("tab", "tab", "space")
+        await settle(pilot)
+        assert app.focused is scr.query_one("#give-deeds")
+        assert scr.query_one("#give-deeds").selected == [mine]
+        await pilot.press("tab", "tab", "space")
+        await settle(pilot)
+        assert app.focused is scr.query_one("#take-deeds")
+        assert scr.query_one("#take-deeds").selected == [theirs]
+        assert not s.game.trade_problem(scr.offer)

@@ -48,6 +48,8 @@ HOT_MODULES: tuple[str, ...] = (
     "monopoly_tui/engine/mechanics/dnd_cards.py",
     "monopoly_tui/engine/mechanics/dnd_dungeon_master.py",
     "monopoly_tui/engine/mechanics/dnd_party_jail.py",
+    "monopoly_tui/engine/mechanics/dnd_characters.py",
+    "monopoly_tui/engine/mechanics/dnd_portals.py",
     "monopoly_tui/engine/game.py",
     "monopoly_tui/bots/base.py",
     "monopoly_tui/bots/basic.py",
@@ -56,6 +58,7 @@ HOT_MODULES: tuple[str, ...] = (
     "monopoly_tui/bots/value_model.py",
     "monopoly_tui/bots/expert.py",
     "monopoly_tui/bots/dnd_choice.py",
+    "monopoly_tui/bots/dnd_moves.py",
     "monopoly_tui/simulate.py",
 )
 """The hot modules, relative to the project root: the engine, the bots and the simulator, where

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from monopoly_tui.bots import dnd_moves  # noqa: F401  (the Portal's and powers' habits)
 from monopoly_tui.bots.base import (
     MAX_EXTRAS,
     Board,

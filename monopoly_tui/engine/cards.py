@@ -47,13 +47,23 @@ def register(kind: str, effect: CardEffect, kept: bool = False) -> None:
 
 def draw(game: Game, p: int, deck: int) -> None:
     """Take the top card, do what it says, and put it under the deck (a card to keep is
-    kept instead)."""
-    st, spec = game.st, game.spec
+    kept instead). A mechanic may draw instead (the ``draws`` hook: two cards, keep one)."""
+    st = game.st
     order = st.decks[deck]
     if not order:
         game.emit(Event("deck_empty", player=p, card=(deck, -1)))
         return
-    ci = order.pop(0)
+    for m in game.mechanics:  # (a draw is rare enough to ask every mechanic)
+        if m.draws(game, p, deck):
+            return
+    carry_out(game, p, deck, order.pop(0))
+
+
+def carry_out(game: Game, p: int, deck: int, ci: int) -> None:
+    """The card ``ci`` of ``deck``, taken from the deck, is drawn by ``p``: do what it says
+    and put it under the deck, or keep it."""
+    st, spec = game.st, game.spec
+    order = st.decks[deck]
     card = spec.decks[deck].cards[ci]
     st.last_card = (deck, ci)
     game.emit(Event("card", player=p, card=(deck, ci), text=card.text))

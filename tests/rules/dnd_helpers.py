@@ -10,6 +10,7 @@ from monopoly_tui.engine.dice import ScriptedDice
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.mechanics import REGISTRY
 from monopoly_tui.engine.mechanics.dnd_checks import items_of
+from monopoly_tui.engine.mechanics.dnd_config import CHARACTERS
 from monopoly_tui.engine.spec import ITEM, Spec
 from monopoly_tui.rules.compile import compile_ruleset
 from monopoly_tui.rules.loader import load_ruleset
@@ -18,21 +19,26 @@ DRAFT = Path(__file__).resolve().parents[2] / "docs" / "design" / "dnd.yaml"
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 TOKENS = ("Edgin", "Holga", "Simon", "Doric", "Xenk")
 
-_SPEC: list[Spec] = []
+_SPEC: dict[bool, Spec] = {}
 
 
-def dnd_spec() -> Spec:
-    """The draft, with only the mechanics that are built (the others are not registered)."""
-    if not _SPEC:
+def dnd_spec(powers: bool = True) -> Spec:
+    """The draft, with only the mechanics that are built (the others are not registered);
+    without the characters' powers when not ``powers``."""
+    if powers not in _SPEC:
         spec = compile_ruleset(load_ruleset(DRAFT))
-        _SPEC.append(replace(spec, mechanics={k: v for k, v in spec.mechanics.items()
-                                              if k in REGISTRY}, space_by_id={}))
-    return _SPEC[0]
+        _SPEC[powers] = replace(spec, mechanics={
+            k: v for k, v in spec.mechanics.items()
+            if k in REGISTRY and (powers or k != CHARACTERS)}, space_by_id={})
+    return _SPEC[powers]
 
 
-def dnd_game(players: int = 2) -> Game:
-    """Ann to move, everyone on GO with 300 gold."""
-    game = Game.new(dnd_spec(), list(zip(NAMES[:players], TOKENS[:players], strict=True)))
+def dnd_game(players: int = 2, powers: bool = False) -> Game:
+    """Ann to move, everyone on GO with 300 gold. The seats' tokens are the characters in
+    order (Ann Edgin, Bob Holga, Cid Simon, Dee Doric, Eve Xenk); their powers are on only
+    when ``powers`` (a hand-made test of another rule is not changed by them)."""
+    game = Game.new(dnd_spec(powers),
+                    list(zip(NAMES[:players], TOKENS[:players], strict=True)))
     game.st.current = game.st.first_player = 0
     return game
 

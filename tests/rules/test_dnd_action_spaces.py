@@ -1,15 +1,27 @@
 """Dungeons & Dragons: Honor Among Thieves, "THE BOARD SPACES: Action spaces" (rulebook:DND):
-Just Visiting and Go to Jail, from hand-made states with the black die scripted."""
+Just Visiting, Go to Jail and the Portals, from hand-made states with the black die
+scripted."""
 
 from __future__ import annotations
 
+import pytest
 from dnd_helpers import deed, dnd_game, jail, script, secure_for, space, stand_before
 
 from monopoly_tui.engine import actions as A
-from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.actions import Action, IllegalAction
 from monopoly_tui.engine.describe import describe
+from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.invariants import check_play
+from monopoly_tui.engine.mechanics.dnd_adventures import SECURE
+from monopoly_tui.engine.mechanics.dnd_portals import A_GO_THROUGH, PORTAL_MOVE, in_range
+from monopoly_tui.engine.snapshot import decode_state, encode_state
+from monopoly_tui.engine.spec import Spec
 from monopoly_tui.engine.state import TradeOffer
+
+
+def space_of(spec: Spec, sid: str) -> int:
+    return spec.space_by_id[sid] if spec.space_by_id else next(
+        sp.index for sp in spec.spaces if sp.id == sid)
 
 
 def test_landing_on_just_visiting_frees_everyone_in_jail() -> None:
@@ -86,3 +98,112 @@ def test_a_prisoner_may_still_trade() -> None:
     assert game.st.owner[deed(game, "waterdeep")] == 0
     assert [p.cash for p in game.st.players] == [200, 400]
     assert space(game, "waterdeep") == game.spec.deeds[deed(game, "waterdeep")].spaces[0]
+
+
+# ---------------------------------------------------------------- Portals
+
+
+def on_portal(game: Game, p: int, sid: str) -> list:
+    """``p`` rolls a 1 onto the Portal ``sid``."""
+    game.st.current = p
+    game.st.stage = "pre_roll"
+    stand_before(game, p, sid)
+    script(game, 1)
+    return game.act(Action(A.A_ROLL, p))
+
+
+def test_a_portal_offers_the_four_locations_up_to_the_next_portal() -> None:
+    """Portal: 'Move to any location between that portal space and the next one.'"""
+    game = dnd_game(2)
+    on_portal(game, 0, "portal-1")
+    pend = game.pending
+    assert pend.kind == PORTAL_MOVE and pend.player == 0
+    reach = [space(game, s) for s in ("neverwinter-wood", "high-forest", "mount-hotenow",
+                                      "sword-mountains")]
+    assert [a.target for a in pend.choices] == reach
+    assert pend.context["spaces"] == reach and pend.context["no_salary"] == []
+    assert check_play(game) == []
+
+
+def test_each_portal_reaches_two_whole_colour_pairs() -> None:
+    spec = dnd_game(2).spec
+    for sid in ("portal-1", "portal-2", "portal-3", "portal-4"):
+        reach = in_range(spec, space_of(spec, sid))
+        groups = [spec.deeds[spec.spaces[s].deed].group for s in reach]
+        assert len(reach) == 4 and len(set(groups)) == 2
+
+
+def test_the_chosen_location_is_carried_out_and_the_turn_ends() -> None:
+    """'Follow the rules of the space where you land, then end your turn.'"""
+    game = dnd_game(2)
+    secure_for(game, 1, "high-forest")
+    on_portal(game, 0, "portal-1")
+    events = game.act(Action(A_GO_THROUGH, 0, space(game, "high-forest")))
+    assert game.st.players[0].position == space(game, "high-forest")
+    assert [p.cash for p in game.st.players] == [280, 320]  # Bob's tax
+    assert game.pending.kind == A.END_TURN
+    assert "Ann goes through the Portal to The High Forest" in [describe(e, game)
+                                                                for e in events]
+
+
+def test_an_unsecured_location_reached_by_a_portal_is_a_landing_like_any_other() -> None:
+    """Designed reading 8: the first lander there pays the Bank and tries to secure it."""
+    game = dnd_game(2)
+    on_portal(game, 0, "portal-1")
+    game.act(Action(A_GO_THROUGH, 0, space(game, "mount-hotenow")))
+    assert game.st.players[0].cash == 270 and game.pending.kind == SECURE
+
+
+def test_a_portal_move_over_go_pays_40() -> None:
+    """'If you pass GO, collect 40 gold.' (the last Portal reaches over GO)"""
+    game = dnd_game(2)
+    secure_for(game, 0, "phandalin")
+    on_portal(game, 0, "portal-4")
+    assert [a.target for a in game.pending.choices] == [
+        space(game, s) for s in ("gauntlgrym", "menzoberranzan", "phandalin", "daggerford")]
+    game.act(Action(A_GO_THROUGH, 0, space(game, "phandalin")))
+    assert game.st.players[0].cash == 340
+
+
+def test_a_location_out_of_the_portals_reach_is_refused() -> None:
+    game = dnd_game(2)
+    on_portal(game, 0, "portal-1")
+    with pytest.raises(IllegalAction, match="not a location this Portal reaches"):
+        game.act(Action(A_GO_THROUGH, 0, space(game, "waterdeep")))
+    assert game.pending.kind == PORTAL_MOVE
+
+
+def test_a_portal_frame_is_kept_in_the_save() -> None:
+    game = dnd_game(2)
+    on_portal(game, 0, "portal-2")
+    again = Game(game.spec, decode_state(encode_state(game.st)))
+    assert again.pending == game.pending
+
+
+def test_simon_may_take_a_portal_to_any_location() -> None:
+    """Simon: 'Any time you land on a Portal space, you may move to any location—but if you
+    pass GO, do not collect 40 gold.'"""
+    game = dnd_game(3, powers=True)
+    on_portal(game, 2, "portal-2")
+    pend = game.pending
+    assert len(pend.choices) == 16
+    own = [space(game, s) for s in ("neverwinter", "waterdeep", "skullport", "mantol-derith")]
+    assert pend.context["no_salary"] == [a.target for a in pend.choices if a.target not in own]
+
+
+def test_simon_collects_no_go_gold_beyond_the_portals_range() -> None:
+    game = dnd_game(3, powers=True)
+    secure_for(game, 2, "phandalin")
+    on_portal(game, 2, "portal-1")
+    game.act(Action(A_GO_THROUGH, 2, space(game, "phandalin")))  # all the way round, over GO
+    assert game.st.players[2].position == space(game, "phandalin")
+    assert game.st.players[2].cash == 300
+
+
+def test_simon_within_the_portals_range_collects_go_gold() -> None:
+    """Designed reading 6: a location in the Portal's own range follows the usual rule."""
+    game = dnd_game(3, powers=True)
+    secure_for(game, 2, "phandalin")
+    on_portal(game, 2, "portal-4")
+    game.act(Action(A_GO_THROUGH, 2, space(game, "phandalin")))
+    assert game.st.players[2].cash == 340

@@ -66,11 +66,13 @@ def _builtin() -> None:
     from monopoly_tui.engine.mechanics import (  # noqa: F401
         dnd_adventures,
         dnd_cards,
+        dnd_characters,
         dnd_checks,
         dnd_close_to_death,
         dnd_config,
         dnd_dungeon_master,
         dnd_party_jail,
+        dnd_portals,
         ring,
     )
 

@@ -19,7 +19,8 @@ The rule points, in the order a turn meets them:
 7. ``waives`` / ``adjusts`` — a charge (``rent``, ``tax``) is due: waive it (the mechanic says
    why in an event), or change the amount (double rent...).
 8. ``salary`` — GO's salary is paid: the amount may change.
-9. ``jailed`` — a player goes to jail.
+9. ``jailed`` — a player goes to jail. ``draws`` — a player is to draw a card: True when the
+   mechanic draws instead (Doric draws two and keeps one).
 10. ``insolvent`` — a player cannot pay: True keeps them in the game (the mechanic settles it);
     else ``leaves`` — a player goes bankrupt and leaves the game (before the event is told).
 11. ``held_cards`` — the cards the mechanic keeps out of their decks (counted as held);
@@ -48,7 +49,7 @@ if TYPE_CHECKING:
     from monopoly_tui.engine.state import GameState
 
 HOOKS = ("setup", "before_roll", "rolled", "spares_jail", "step", "landed", "waives",
-         "adjusts", "salary", "jailed", "insolvent", "leaves")
+         "adjusts", "salary", "jailed", "draws", "insolvent", "leaves")
 """The hooks the core calls during play (``check`` and ``describe`` are asked by
 ``engine.invariants`` and ``engine.describe``)."""
 
@@ -106,6 +107,11 @@ class Mechanic:
 
     def jailed(self, game: Game, player: int) -> None:
         """``player`` goes to jail."""
+
+    def draws(self, game: Game, player: int, deck: int) -> bool:
+        """``player`` is to draw the top card of ``deck`` (it holds one): True when this
+        mechanic draws instead (it carries the card out with ``engine.cards.carry_out``)."""
+        return False
 
     def insolvent(self, game: Game, player: int, creditor: int) -> bool:
         """``player`` cannot pay ``creditor`` (-1: the bank) even by raising every coin; True

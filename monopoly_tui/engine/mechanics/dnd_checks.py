@@ -103,8 +103,9 @@ def start_check(game: Game, p: int, target: int, purpose: str, about: int) -> No
     game.emit(Event("red_die", player=p, amount=natural, space=about, dice=(target,),
                     text=purpose))
     if natural == c.fail_face:
-        game.emit(Event("critical_fail", player=p, amount=c.fail_fee))
-        if not any(m.waives(game, "critical_fail", p, -1, -1, about) for m in game.on_waives):
+        waived = any(m.waives(game, "critical_fail", p, -1, -1, about) for m in game.on_waives)
+        game.emit(Event("critical_fail", player=p, amount=0 if waived else c.fail_fee))
+        if not waived:
             game.owe(p, -1, c.fail_fee, "critical_fail")
         CHECK_DONE[purpose](game, p, about, False, natural)
         return
@@ -249,6 +250,8 @@ class Checks(Mechanic):
             target = e.dice[0] if e.dice else 0
             return f"{w.Who(e.player)} rolled {e.amount} on the check die (needs {target})"
         if e.kind == "critical_fail":
+            if not e.amount:  # the fee waived (the waiver's own event says why)
+                return f"{v.critical_fail}! {w.Who(e.player)} owes the {v.bank} nothing"
             return f"{v.critical_fail}! {w.Who(e.player)} owes the {v.bank} {w.money(e.amount)}"
         if e.kind == "critical_success":
             return (f"{v.critical_success}! {w.Who(e.player)} collects {w.money(e.amount)} "

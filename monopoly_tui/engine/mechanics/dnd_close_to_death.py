@@ -21,6 +21,7 @@ from monopoly_tui.engine.actions import Event
 from monopoly_tui.engine.frames import DebtsFrame
 from monopoly_tui.engine.mechanics import register
 from monopoly_tui.engine.mechanics.base import Mechanic
+from monopoly_tui.engine.mechanics.dnd_characters import revive_target_of
 from monopoly_tui.engine.mechanics.dnd_checks import on_check_done, start_check
 from monopoly_tui.engine.mechanics.dnd_config import CLOSE_TO_DEATH, CloseToDeathSpec
 from monopoly_tui.engine.spec import Spec
@@ -45,8 +46,8 @@ def close_to_death(st: GameState, p: int) -> bool:
 
 
 def revive_target(game: Game, p: int) -> int:
-    """The roll that revives ``p`` (a character's power may lower it)."""
-    return config(game.spec).revive_target
+    """The roll that revives ``p`` (a character's power may lower it: Xenk's 4)."""
+    return revive_target_of(game, p, config(game.spec).revive_target)
 
 
 def revive_done(game: Game, p: int, about: int, won: bool, natural: int) -> None:

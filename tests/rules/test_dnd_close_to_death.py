@@ -84,3 +84,31 @@ def test_after_reviving_the_player_plays_on_as_usual() -> None:
     start = game.st.players[0].position
     game.act(Action("roll", 0))
     assert game.st.players[0].position == start + 2
+
+
+def test_a_prisoner_close_to_death_rolls_to_revive_and_never_moves() -> None:
+    """Designed (open question 5): a prisoner charged more than he has (here by another
+    player's card) is close to death and leaves Jail: his turn is the revival roll, not a try
+    for a 6 that would move him."""
+    from dnd_helpers import jail
+
+    from monopoly_tui.engine import cards
+    from monopoly_tui.engine.spec import COLLECT_FROM_EACH
+
+    game = dnd_game()
+    jail(game, 1)
+    game.st.bank_net -= 300
+    game.st.players[1].cash = 0
+    card = next(c for c in game.spec.decks[0].cards if c.kind == COLLECT_FROM_EACH)
+    cards.CARD_EFFECTS[COLLECT_FROM_EACH](game, 0, 0, card)
+    if game.pending.kind == "debt":
+        game.act(next(a for a in game.pending.choices if a.kind == "bankrupt"))
+    bob = game.st.players[1]
+    assert bob.status == INSOLVENT and not bob.in_jail
+    assert check_play(game) == []
+    game.st.current = 1
+    game.st.stage = "pre_roll"
+    assert game.pending.kind == "roll"
+    script(game, 6)  # a 6 on the red die: not enough to revive, and no move
+    game.act(Action("roll", 1))
+    assert bob.position == game.spec.jail_space and bob.status == INSOLVENT

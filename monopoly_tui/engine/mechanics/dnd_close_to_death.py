@@ -6,6 +6,9 @@ The clauses, in our words:
 - **Can't pay**: a player who cannot pay pays what they can, down to nothing, and is then
   close to death, still in the game (``Player.status`` is ``INSOLVENT``): the rest of what they
   owe is forgiven.
+- **In Jail** (designed: open question 5): a prisoner who goes close to death leaves Jail
+  (on the jail corner, Just Visiting): from then on the revival roll is his turn, never a try
+  for a 6, so a player close to death never moves.
 - **Revival**: a player close to death does not move. At the start of each of their turns
   they roll the check die instead (``before_roll``): the revival target or more revives them:
   they take the reward from the bank (their status is ``PLAYING`` again) and end the turn;
@@ -88,7 +91,11 @@ class CloseToDeath(Mechanic):
         if any(f.belongs_to(player) for f in st.frames):  # their move, their choices
             st.frames = [f for f in st.frames if not f.belongs_to(player)]
         pl.status = INSOLVENT
-        game.emit(Event("close_to_death", player=player))
+        jailed = pl.in_jail
+        if jailed:  # the revival roll is the turn now, not a try for a 6
+            pl.in_jail = False
+            pl.jail_turns = 0
+        game.emit(Event("close_to_death", player=player, text="jail" if jailed else ""))
         if player == st.current:
             st.again = False
             st.stage = "post_move"
@@ -111,6 +118,9 @@ class CloseToDeath(Mechanic):
     def describe(self, words: Words, event: Event) -> str | None:
         w, e, v = words, event, words.spec.vocab
         if e.kind == "close_to_death":
+            if e.text == "jail":
+                return (f"{w.Who(e.player)} cannot pay and is {v.close_to_death}: out of "
+                        f"{v.jail}, rolling to {v.revive} instead")
             return f"{w.Who(e.player)} cannot pay and is {v.close_to_death}"
         if e.kind == "revived":
             return (f"{w.Who(e.player)} {v.revive}s and takes {w.money(e.amount)} from the "

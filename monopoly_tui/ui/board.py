@@ -373,7 +373,7 @@ class TrackOverview(Widget):
 
     def label_width(self) -> int:
         """Room for each line's label: the section's first space ('GO 2') when the cells keep
-        two characters (two tokens side by side), else only the ▶ of the section shown."""
+        two columns (two tokens side by side), else only the ▶ of the section shown."""
         b = self.board
         w = self.size.width
         full = max((len(self._label(k)) for k in range(b.count)), default=0) + 2

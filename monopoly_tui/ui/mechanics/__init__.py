@@ -164,7 +164,12 @@ def _builtin() -> None:
     if _loaded:
         return
     _loaded = True
-    from monopoly_tui.ui.mechanics import ring  # noqa: F401
+    from monopoly_tui.ui.mechanics import (  # noqa: F401
+        dnd_adventures,
+        dnd_checks,
+        dnd_close_to_death,
+        ring,
+    )
 
 
 _cache: dict[int, tuple[Spec, list[MechanicScreens]]] = {}

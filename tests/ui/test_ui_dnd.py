@@ -1,0 +1,153 @@
+"""Dungeons & Dragons in the app, as a player meets it: the Adventure card as a dialog (pay
+or roll, with the odds), the red die beside its target, the Item cards offered after a missed
+roll with what each would do, a face-down mark on a revealed location, close to death on the
+panel, and the edition's clauses in the Rules tab."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from driver import settle, started, text_of
+
+from monopoly_tui.engine.dice import ScriptedDice
+from monopoly_tui.engine.mechanics.dnd_adventures import SECURE
+from monopoly_tui.engine.mechanics.dnd_adventures import state as adventures_state
+from monopoly_tui.engine.mechanics.dnd_checks import USE_ITEMS, items_of
+from monopoly_tui.engine.spec import ITEM, Spec
+from monopoly_tui.engine.state import INSOLVENT
+from monopoly_tui.ui.help import rules_summary
+from monopoly_tui.ui.session import Seat, Session
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rules"))
+from dnd_helpers import dnd_spec
+
+RED = 6  # the red die's faces are 1..20: face index = value - 1
+
+
+def session(spec: Spec | None = None) -> Session:
+    """Ann (a human) to move from GO, Bob a computer; the dice scripted by the test."""
+    spec = spec or dnd_spec()
+    s = Session.new("dnd", [Seat("Ann", spec.tokens[0]), Seat("Bob", spec.tokens[1], False)],
+                    seed=1, pace="instant", spec=spec)
+    st = s.game.st
+    st.current = st.first_player = 0
+    return s
+
+
+def script(s: Session, *values: int) -> None:
+    """The next dice show these values (the black die 1-6 and the red die 1-20 alike)."""
+    s.game.dice_source = ScriptedDice([v - 1 for v in values])
+
+
+def give_item(s: Session, p: int, add: int = 0, reroll: bool = False) -> None:
+    game = s.game
+    deck = game.spec.decks[0]
+    ci = next(i for i, c in enumerate(deck.cards) if c.kind == ITEM and c.amount == add
+              and c.reroll == reroll and i in game.st.decks[0])
+    game.st.decks[0].remove(ci)
+    items_of(game, p).append((0, ci))
+
+
+async def test_landing_on_an_unsecured_location_shows_its_adventure_card_to_pay_or_roll(
+) -> None:
+    s = session()
+    script(s, 1, 15)  # Phandalin, then the red die shows 15
+    async with started(s) as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "SecureScreen"
+        scr: Any = app.screen
+        assert scr.pend.kind == SECURE
+        body = text_of(app, "#body")
+        card = s.game.spec.mechanics["adventures"].card_at(1)
+        assert card.picture in body and f"{card.target} or more" in body
+        assert "% to succeed" in body and "left" in body
+        deed = s.game.spec.spaces[1].deed
+        assert adventures_state(s.game).revealed[deed]  # the first lander revealed it
+        await pilot.press("r")  # roll: 15 against the card's target
+        await settle(pilot)
+        won = card.target <= 15
+        assert (s.game.st.owner[deed] == 0) == won
+        dice = text_of(app, "#dice")  # the red die beside its target, in the dice's place
+        assert "15" in dice and f"needs {card.target}" in dice
+        assert ("success" if won else "failed") in dice
+
+
+async def test_a_natural_twenty_on_the_red_die_shows_as_a_critical_success() -> None:
+    s = session()
+    script(s, 1, 20)
+    async with started(s) as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        dice = text_of(app, "#dice")
+        assert "20" in dice and "Critical Success!" in dice and "+50 gold" in dice
+
+
+async def test_a_missed_roll_offers_the_held_items_with_what_each_would_do() -> None:
+    s = session()
+    card = s.game.spec.mechanics["adventures"].card_at(1)
+    give_item(s, 0, add=2)
+    script(s, 1, card.target - 1)  # one short: the +2 item reaches it
+    async with started(s) as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "ItemsScreen"
+        scr: Any = app.screen
+        assert scr.pend.kind == USE_ITEMS
+        body = text_of(app, "#body")
+        assert f"needs {card.target}" in body and str(card.target - 1) in body
+        options = scr.query_one("#choices")
+        labels = [str(options.get_option_at_index(i).prompt)
+                  for i in range(options.option_count)]
+        assert any("+2" in lab and "succeeds" in lab for lab in labels)
+        assert labels[-1].startswith("Let the roll stand")
+        assert "s" in {k for k, ab in app.screen.active_bindings.items() if ab.enabled}
+        await pilot.press("enter")  # the highlighted first choice: the +2 item
+        await settle(pilot)
+        deed = s.game.spec.spaces[1].deed
+        assert s.game.st.owner[deed] == 0
+        assert not items_of(s.game, 0)
+
+
+async def test_letting_a_missed_roll_stand_leaves_the_card_revealed_with_its_mark() -> None:
+    s = session()
+    card = s.game.spec.mechanics["adventures"].card_at(1)
+    give_item(s, 0, add=2)
+    script(s, 1, card.target - 1)
+    async with started(s) as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("s")  # let the roll stand: the check fails
+        await settle(pilot)
+        deed = s.game.spec.spaces[1].deed
+        assert s.game.st.owner[deed] < 0
+        flow: Any = app.game_screen()
+        assert "▣" in flow.board.tiles[1].render().plain
+        assert "▣" not in flow.board.tiles[2].render().plain
+        assert "✦" in text_of(app, "#player-0")  # the item is still held
+
+
+async def test_a_player_close_to_death_is_marked_on_the_panel() -> None:
+    s = session()
+    s.game.st.players[1].status = INSOLVENT
+    s.game.st.players[1].cash = 0
+    async with started(s) as (app, _pilot):
+        panel = text_of(app, "#player-1")
+        assert "☠" in panel and "close to death" in panel
+        assert "☠" not in text_of(app, "#player-0")
+
+
+def test_the_rules_tab_speaks_the_edition_s_own_rules() -> None:
+    text = rules_summary(dnd_spec())
+    assert "Critical Fail" in text and "Critical Success" in text
+    assert "reveals its Adventure card" in text
+    assert "close to death" in text
+    assert "the most gold wins" in text

@@ -98,6 +98,11 @@ async def step(pilot: Pilot[Any], app: MonopolyApp, seen: Counter[str],
         await pilot.press("b" if scr.choice("battle") else "k")
     elif name == "ChoiceScreen":
         await pilot.press("enter")
+    elif name == "SecureScreen":
+        await pilot.press("p" if scr.choice("pay_to_secure") and
+                          float(str(scr.pend.context.get("odds", 0))) < 0.5 else "r")
+    elif name == "ItemsScreen":
+        await pilot.press("enter")  # the first item offered (the last choice lets it stand)
     elif name == "ConfirmScreen":
         await pilot.press("y")
     else:

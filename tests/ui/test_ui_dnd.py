@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from driver import settle, started, text_of
+from driver import play_out, settle, started, text_of
 
 from monopoly_tui.engine.dice import ScriptedDice
 from monopoly_tui.engine.mechanics.dnd_adventures import SECURE
@@ -151,3 +151,20 @@ def test_the_rules_tab_speaks_the_edition_s_own_rules() -> None:
     assert "reveals its Adventure card" in text
     assert "close to death" in text
     assert "the most gold wins" in text
+
+
+async def test_a_whole_game_is_played_by_keyboard_to_its_end() -> None:
+    """Ann plays every decision by keys (pay or roll, items, cards), two computers play
+    theirs, until every location is secured (or a player wins otherwise) and the results
+    come up."""
+    spec = dnd_spec()
+    s = Session.new("dnd", [Seat("Ann", spec.tokens[0]), Seat("Bob", spec.tokens[1], False),
+                            Seat("Cid", spec.tokens[2], False)], seed=7, pace="instant",
+                    spec=spec)
+    async with started(s) as (app, pilot):
+        seen = await play_out(pilot, app, limit=4000)
+        assert s.game.over
+        assert seen["GameScreen"] > 0
+        assert seen["SecureScreen"] > 0  # Ann met Adventure cards and chose
+        assert s.game.st.end_reason == "all_locations_secured"
+        assert seen["ResultsScreen"] == 1

@@ -168,3 +168,48 @@ async def test_a_whole_game_is_played_by_keyboard_to_its_end() -> None:
         assert seen["SecureScreen"] > 0  # Ann met Adventure cards and chose
         assert s.game.st.end_reason == "all_locations_secured"
         assert seen["ResultsScreen"] == 1
+
+
+async def test_the_setup_offers_each_dungeon_master_card_with_what_it_does() -> None:
+    """The setup widgets list every Dungeon Master card with its words; what the table picks
+    is the option the engine shapes the board from (a DM location in place of the chosen
+    location of its colour, a monster in the deck, Szass Tam on the chosen card space)."""
+    from textual.app import App, ComposeResult
+    from textual.containers import Vertical
+    from textual.widgets import Checkbox, Select
+
+    from monopoly_tui.engine.game import Game
+    from monopoly_tui.ui.mechanics import screens_for
+
+    spec = dnd_spec()
+    dm = next(m for m in screens_for(spec) if m.NAME == "dungeon_master")
+    config = spec.mechanics["dungeon_master"]
+
+    class Box(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Vertical(*dm.setup_widgets(spec), id="box")
+
+    async with Box().run_test(size=(120, 60)) as pilot:
+        box = pilot.app.query_one("#box")
+        text = " ".join(str(w.render()) for w in box.children)
+        for dl in config.locations:
+            assert dl.name in text
+        assert dm.setup_choices(box, 2) == {}  # nothing picked: the base game
+        first = config.locations[0]
+        select: Any = box.query(Select).first()
+        target = [v for _, v in select._options if v != "-"][1]
+        select.value = target
+        box.query(Checkbox).first().value = True
+        wizard: Any = box.query(Select).last()
+        card_space = next(v for _, v in wizard._options if v != "-")
+        wizard.value = card_space
+        await pilot.pause()
+        choice = dm.setup_choices(box, 2)
+        assert choice == {"locations": {first.id: target}, "monsters": [0],
+                          "red_wizard": card_space}
+        assert dm.setup_problems(box, 2) == []
+        game = Game.new(spec, [("Ann", spec.tokens[0]), ("Bob", spec.tokens[1])],
+                        setup={"dungeon_master": choice})
+        names = [sp.name for sp in game.spec.spaces]
+        assert first.name in names
+        assert config.red_wizard.name in names

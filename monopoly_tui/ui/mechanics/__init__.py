@@ -168,6 +168,7 @@ def _builtin() -> None:
         dnd_adventures,
         dnd_checks,
         dnd_close_to_death,
+        dnd_dungeon_master,
         ring,
     )
 

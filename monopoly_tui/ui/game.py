@@ -448,7 +448,8 @@ class GameScreen(Screen[None]):
         parts = [spec.name, rounds]
         if self.session.end_at:
             parts.append(f"ends at {clock_words(self.session.end_at)}")
-        parts += [f"{v.houses} {st.bank_houses}", f"{v.hotels} {st.bank_hotels}"]
+        if any(d.house_cost for d in spec.deeds):  # the bank's buildings, where one builds
+            parts += [f"{v.houses} {st.bank_houses}", f"{v.hotels} {st.bank_hotels}"]
         if spec.rules.free_parking_jackpot:
             parts.append(f"pot {money(game, st.pot)}")
         return Parts([Text(part) for part in parts], style="dim")

@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual.widget import Widget
-from textual.widgets import Checkbox, Label, Select, Static
+from textual.widgets import Label, Select, Static
 
 from monopoly_tui.engine.mechanics.dnd_config import DUNGEON_MASTER, DungeonMasterSpec
 from monopoly_tui.engine.mechanics.dnd_dungeon_master import RED_WIZARD
 from monopoly_tui.engine.spec import CARDS
 from monopoly_tui.ui.mechanics import MechanicScreens, register
+from monopoly_tui.ui.toggles import Tick
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.spec import Spec
@@ -48,8 +49,9 @@ class DungeonMasterScreens(MechanicScreens):
                               allow_blank=False, id=_sel_id(dl.id)))
         for i, m in enumerate(c.monsters):
             name = c.monster_names[i] if i < len(c.monster_names) else f"monster {i + 1}"
-            out.append(Checkbox(f"{name}: shuffled into the deck. {m.text}", False,
+            out.append(Tick(f"{name}: shuffled into the deck", False,
                                 id=f"dm-monster-{i}"))
+            out.append(Static(m.text, classes="mechanic-note"))
         if c.red_wizard is not None:
             rw = c.red_wizard
             spaces = [(f"on {sp.name} ({sp.id})", sp.id) for sp in spec.spaces
@@ -72,7 +74,7 @@ class DungeonMasterScreens(MechanicScreens):
         if locations:
             out["locations"] = locations
         monsters = [i for i in range(len(c.monsters))
-                    if root.query_one(f"#dm-monster-{i}", Checkbox).value]
+                    if root.query_one(f"#dm-monster-{i}", Tick).value]
         if monsters:
             out["monsters"] = monsters
         if c.red_wizard is not None:

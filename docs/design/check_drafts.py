@@ -49,8 +49,8 @@ def amounts(node: Any, path: str = "") -> list[tuple[str, int]]:
 
 
 def check_dnd() -> None:
-    print("== Dungeons & Dragons (docs/design/dnd.yaml)")
-    d = yaml.safe_load((HERE / "dnd.yaml").read_text(encoding="utf-8"))
+    print("== Dungeons & Dragons (rulesets/dnd.yaml)")
+    d = yaml.safe_load((HERE.parents[1] / "rulesets" / "dnd.yaml").read_text(encoding="utf-8"))
     sp = d["spaces"]
     check(len(sp) == 32 and [s["position"] for s in sp] == list(range(32)), "32 spaces, in order")
     kinds = {s["position"]: s["type"] for s in sp}

@@ -1,5 +1,5 @@
-"""Hand-made Dungeons & Dragons games for the rule tests: the draft edition
-(``docs/design/dnd.yaml``) with the mechanics built so far switched on."""
+"""Hand-made Dungeons & Dragons games for the rule tests: the edition (``rulesets/dnd.yaml``)
+with the mechanics built so far switched on."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from monopoly_tui.engine.spec import ITEM, Spec
 from monopoly_tui.rules.compile import compile_ruleset
 from monopoly_tui.rules.loader import load_ruleset
 
-DRAFT = Path(__file__).resolve().parents[2] / "docs" / "design" / "dnd.yaml"
+DRAFT = Path(__file__).resolve().parents[2] / "rulesets" / "dnd.yaml"
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 TOKENS = ("Edgin", "Holga", "Simon", "Doric", "Xenk")
 

@@ -1,6 +1,6 @@
 """Dungeons & Dragons: Honor Among Thieves, the ruleset's schema and its compiled form.
 
-The edition's draft (``docs/design/dnd.yaml``) holds the board of locations and Portals, the
+The edition's ruleset (``rulesets/dnd.yaml``) holds the board of locations and Portals, the
 Adventure cards, the red d20 as a named die with its criticals, the Magic & Mystery cards of
 the new kinds (items, monsters, moves to the next Portal...), the characters and their powers,
 the party's Jail, close to death and revival, the end when every location is secured and the
@@ -20,7 +20,7 @@ from monopoly_tui.engine.snapshot import decode, encode
 from monopoly_tui.rules.compile import compile_ruleset, content_hash
 from monopoly_tui.rules.loader import RulesetError, load_ruleset
 
-DRAFT = Path(__file__).resolve().parents[2] / "docs" / "design" / "dnd.yaml"
+DRAFT = Path(__file__).resolve().parents[2] / "rulesets" / "dnd.yaml"
 
 
 def draft_spec() -> S.Spec:

@@ -101,8 +101,8 @@ async def step(pilot: Pilot[Any], app: MonopolyApp, seen: Counter[str],
     elif name == "SecureScreen":
         await pilot.press("p" if scr.choice("pay_to_secure") and
                           float(str(scr.pend.context.get("odds", 0))) < 0.5 else "r")
-    elif name == "ItemsScreen":
-        await pilot.press("enter")  # the first item offered (the last choice lets it stand)
+    elif name in ("PortalScreen", "ItemsScreen"):
+        await pilot.press("enter")  # the first offered (an item; the first location in reach)
     elif name == "ConfirmScreen":
         await pilot.press("y")
     else:

@@ -213,3 +213,67 @@ async def test_the_setup_offers_each_dungeon_master_card_with_what_it_does() -> 
         names = [sp.name for sp in game.spec.spaces]
         assert first.name in names
         assert config.red_wizard.name in names
+
+
+def portal_session(token: str = "Edgin") -> Session:
+    """Ann (a human, playing ``token``) one space before the first Portal; Bob a computer."""
+    spec = dnd_spec()
+    other = next(t for t in spec.tokens if t != token)
+    s = Session.new("dnd", [Seat("Ann", token), Seat("Bob", other, False)], seed=1,
+                    pace="instant", spec=spec)
+    st = s.game.st
+    st.current = st.first_player = 0
+    portal = next(sp.index for sp in spec.spaces if sp.kind == "portal")
+    st.players[0].position = portal - 1
+    return s
+
+
+async def test_a_portal_marks_the_locations_in_reach_and_lists_what_each_means() -> None:
+    s = portal_session()
+    script(s, 1)
+    async with started(s) as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "PortalScreen"
+        scr: Any = app.screen
+        reach = list(scr.pend.context["spaces"])
+        assert reach
+        flow: Any = app.game_screen()
+        for i, tile in enumerate(flow.board.tiles):
+            assert ("◇" in tile.render().plain) == (i in reach), i
+        options = scr.query_one("#choices")
+        labels = [str(options.get_option_at_index(i).prompt)
+                  for i in range(options.option_count)]
+        assert len(labels) == len(reach)
+        first = s.game.spec.spaces[reach[0]]
+        assert labels[0].startswith(first.name)
+        assert "the Bank's fee" in labels[0]
+        await pilot.press("down", "enter")  # the second location in reach
+        await settle(pilot)
+        assert s.game.st.players[0].position == reach[1]
+        flow = app.game_screen()
+        assert not any("◇" in tile.render().plain for tile in flow.board.tiles)
+
+
+async def test_simon_s_portal_reaches_every_location_and_says_where_go_gold_is_lost(
+) -> None:
+    s = portal_session("Simon")
+    script(s, 1)
+    async with started(s) as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        scr: Any = app.screen
+        locations = [sp.index for sp in s.game.spec.spaces if sp.kind == "location"]
+        assert sorted(scr.pend.context["spaces"]) == sorted(locations)
+        options = scr.query_one("#choices")
+        labels = [str(options.get_option_at_index(i).prompt)
+                  for i in range(options.option_count)]
+        assert any("no GO gold" in lab for lab in labels)
+
+
+async def test_each_player_s_panel_names_their_character_and_power() -> None:
+    s = portal_session("Holga")
+    async with started(s) as (app, _pilot):
+        char = s.game.spec.mechanics["characters"].characters
+        holga = next(c for c in char if c.name == "Holga")
+        assert holga.text.split(".")[0][:30] in text_of(app, "#player-0").replace("\n", " ")

@@ -166,9 +166,11 @@ def _builtin() -> None:
     _loaded = True
     from monopoly_tui.ui.mechanics import (  # noqa: F401
         dnd_adventures,
+        dnd_characters,
         dnd_checks,
         dnd_close_to_death,
         dnd_dungeon_master,
+        dnd_portals,
         ring,
     )
 

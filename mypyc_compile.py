@@ -30,6 +30,7 @@ HOT_MODULES: tuple[str, ...] = (
     "monopoly_tui/engine/state.py",
     "monopoly_tui/engine/spec.py",
     "monopoly_tui/engine/property.py",
+    "monopoly_tui/engine/buildings.py",
     "monopoly_tui/engine/frame.py",
     "monopoly_tui/engine/frames.py",
     "monopoly_tui/engine/dice.py",

@@ -152,8 +152,11 @@ def legacy_action(action: Any) -> str:
 def legacy_event(event: Any) -> tuple[Any, ...]:
     """An event as the tuple of its fields' values in the first shape: a payment's reason
     said what it was about in its text ('rent:12', 'tax:4', 'card:1'); the deed, space or deck
-    it names is in a field of its own now."""
+    it names is in a field of its own now; a building built or sold named its deed only (the
+    version it stands on came with buildings counted per space)."""
     kind, text, space, deed, card = event.kind, event.text, event.space, event.deed, event.card
+    if kind in ("built", "sold_building"):
+        space = -1
     if kind in ("paid", "in_debt") and ":" not in text:
         if text in ("rent", "auction", "interest") and deed >= 0:
             text, deed = f"{text}:{deed}", -1

@@ -11,6 +11,7 @@ import pytest
 from monopoly_tui.bots import BasicBot, RandomBot, make_bot, trade_value
 from monopoly_tui.bots.base import MAX_EXTRAS, Board
 from monopoly_tui.engine import actions as A
+from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.frames import (
     AuctionFrame,
@@ -59,7 +60,7 @@ def _build(game: Game, deed: int, level: int) -> None:
     h = game.spec.rules.houses_per_hotel
     st.bank_houses -= level if level <= h else 0
     st.bank_hotels -= 1 if level > h else 0
-    st.buildings[deed] = level
+    B.set_level(game.spec, st, deed, level)
 
 
 def _is_legal(game: Game, action: Action) -> bool:

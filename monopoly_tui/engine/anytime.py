@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from monopoly_tui.engine import actions as A
+from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
 from monopoly_tui.engine.frames import TradeFrame, place, start_auction
@@ -80,9 +81,10 @@ def sell_building(game: Game, a: Action) -> None:
         st.bank_houses += 1
         value = P.sell_price(spec, d.house_cost)
         kind = "house"
-    st.buildings[a.target] -= 1
+    at = B.take(spec, st, a.target)
     game.bank_pays(a.player, value)
-    game.emit(Event("sold_building", player=a.player, deed=a.target, amount=value, text=kind))
+    game.emit(Event("sold_building", player=a.player, deed=a.target, space=at, amount=value,
+                    text=kind))
 
 
 def sell_all(game: Game, a: Action) -> None:
@@ -109,7 +111,7 @@ def sell_all_on(game: Game, p: int, deed: int) -> None:
         st.bank_hotels += 1
     else:
         st.bank_houses += level
-    st.buildings[deed] = 0
+    B.clear(spec, st, deed)
     game.bank_pays(p, value)
     game.emit(Event("sold_building", player=p, deed=deed, amount=value, text="all"))
 

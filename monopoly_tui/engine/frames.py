@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
 from monopoly_tui.engine import actions as A
+from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
 from monopoly_tui.engine.frame import Frame, PlayerDecision, PlayerFrame, frame_type
@@ -582,16 +583,18 @@ def placeable(game: Game, p: int, kind: str) -> list[int]:
     return out
 
 
-def place(game: Game, p: int, deed: int, kind: str) -> None:
-    """A building from the bank goes on a street."""
+def place(game: Game, p: int, deed: int, kind: str, space: int = -1) -> None:
+    """A building from the bank goes on a street: on ``space``, one of its versions (-1: the
+    street's own space where it has one, ``buildings.default_space`` where it has versions)."""
     st, spec = game.st, game.spec
     if kind == "hotel":
         st.bank_hotels -= 1
         st.bank_houses += spec.rules.houses_per_hotel
     else:
         st.bank_houses -= 1
-    st.buildings[deed] += 1
-    game.emit(Event("built", player=p, deed=deed, text=kind, amount=st.buildings[deed]))
+    at = B.stand(spec, st, deed, space)
+    game.emit(Event("built", player=p, deed=deed, space=at, text=kind,
+                    amount=st.buildings[deed]))
 
 
 def place_bought(game: Game, p: int, deed: int, kind: str, bid: int) -> None:

@@ -142,6 +142,7 @@ class Game:
             decks=[],
             rng=rng,
             landings=[0] * spec.size,
+            placed=[0] * spec.size,
         )
         for deck in spec.decks:
             order = list(range(len(deck.cards)))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from itertools import compress
 
+from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.frame import Frame
 from monopoly_tui.engine.frames import (
@@ -51,7 +52,7 @@ class _Facts:
     """What the quick pass reads of an edition, computed once per spec."""
 
     __slots__ = ("built", "counts", "deck_sizes", "group_of", "groups", "hotels", "houses",
-                 "mortgaged", "not_street", "owner", "players", "spec", "top")
+                 "mortgaged", "not_street", "owner", "placed", "players", "spec", "top")
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
@@ -65,9 +66,10 @@ class _Facts:
         self.built: list[int] = []
         self.owner: list[int] = []
         self.mortgaged: list[bool] = []
+        self.placed: list[int] = []
         self.players = 0
-        """The last buildings, owners, mortgages and players (their number, and those out as
-        bits below it) found
+        """The last buildings, owners, mortgages, spaces of buildings and players (their
+        number, and those out as bits below it) found
         sound (most checks find them as they were), and the houses and hotels they count."""
         self.counts = (0, 0)
 
@@ -118,11 +120,14 @@ def holds(game: Game) -> bool:
     b, mortgaged = st.buildings, st.mortgaged
     seen = len(players) << 16 | out
     if b != facts.built or owner != facts.owner or mortgaged != facts.mortgaged \
-            or seen != facts.players:
+            or seen != facts.players or st.placed != facts.placed:
         counts = _board_holds(facts, players, out, b, owner, mortgaged)
         if counts is None:
             return False
+        if (counts != (0, 0) or any(st.placed)) and B.problems(game.spec, st):
+            return False  # buildings not standing where their deed counts them
         facts.built, facts.owner, facts.mortgaged = b.copy(), owner.copy(), mortgaged.copy()
+        facts.placed = st.placed.copy()
         facts.players, facts.counts = seen, counts
     houses, hotels = facts.counts
     if st.bank_houses < 0 or st.bank_houses + houses != facts.houses:
@@ -194,7 +199,8 @@ def breaches(game: Game) -> list[str]:
     - buildings: the bank's supply plus what is built equals the edition's supply, for houses
       and for hotels; buildings stand only on streets of a whole colour group held by one
       player with no deed of it mortgaged; built evenly (within a group, the most and least
-      built streets differ by one at most); never more than a hotel;
+      built streets differ by one at most); never more than a hotel; the buildings a deed
+      counts stand on its spaces (``engine.buildings``);
     - every Get Out of Jail Free card is either in its deck or held by one player.
     """
     st, spec = game.st, game.spec
@@ -246,6 +252,10 @@ def breaches(game: Game) -> list[str]:
                 out.append(f"group {g.id} has buildings and a mortgaged deed")
             if max(levels) - min(levels) > 1:
                 out.append(f"group {g.id} is built unevenly ({levels})")
+    if any(b) or any(st.placed):
+        out.extend(B.problems(spec, st))
+    elif len(st.placed) != spec.size:
+        out.append(f"placed has {len(st.placed)} entries, the board {spec.size} spaces")
     r = spec.rules
     if st.bank_houses < 0 or st.bank_houses + houses != r.building_supply_houses:
         out.append(
@@ -297,6 +307,7 @@ def check_state(spec: Spec, st: GameState) -> list[str]:
             f"{spec.players_min} to {spec.players_max}")
     for name, seq, want in (("owner", st.owner, nd), ("buildings", st.buildings, nd),
                             ("mortgaged", st.mortgaged, nd), ("landings", st.landings, size),
+                            ("placed", st.placed, size),
                             ("decks", st.decks, len(spec.decks))):
         if len(seq) != want:
             bad(f"{name}: {len(seq)} entries, the edition needs {want}")
@@ -345,6 +356,7 @@ def check_state(spec: Spec, st: GameState) -> list[str]:
         if max(st.buildings[g] for g in group) - min(st.buildings[g] for g in group) > 1:
             bad(f"{bwhere}: the group is not built evenly")
 
+    problems.extend(B.problems(spec, st))
     houses = sum(b for b in st.buildings if 0 < b < top)
     hotels = sum(1 for b in st.buildings if b == top)
     r = spec.rules

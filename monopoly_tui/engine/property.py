@@ -30,12 +30,14 @@ def count_owned(spec: Spec, st: GameState, player: int, group: int) -> int:
     return [owner[d] for d in spec.groups[group].deeds].count(player)
 
 
-def street_rent(spec: Spec, st: GameState, deed: int) -> int:
-    """A street's rent: the printed rent, doubled when the owner holds the whole colour group
-    with none of it mortgaged (or, under ``set_rent_despite_mortgage``, even with some of it
-    mortgaged) and this street unimproved; with buildings, the building rent."""
+def street_rent(spec: Spec, st: GameState, deed: int, space: int = -1) -> int:
+    """A street's rent on one of its spaces (``space``; -1: the street's own, where it has one
+    space): the printed rent, doubled when the owner holds the whole colour group with none of
+    it mortgaged (or, under ``set_rent_despite_mortgage``, even with some of it mortgaged) and
+    this space unimproved; with buildings on this space, the building rent. (A street with
+    versions charges building rent only on the version holding the building.)"""
     d = spec.deeds[deed]
-    level = st.buildings[deed]
+    level = st.placed[space] if space >= 0 else st.buildings[deed]
     if level:
         if level >= hotel_level(spec):
             return d.rent[-1]
@@ -67,15 +69,17 @@ def rent_due(
     rent_multiplier: int = 1,
     dice_multiplier: int = 0,
     new_roll: int = 0,
+    space: int = -1,
 ) -> int:
     """The rent a visitor owes on an owned, unmortgaged deed.
 
     ``roll_total`` is the roll that brought the visitor; ``new_roll`` a roll made now (for
-    dice-based rents that ask for one, and for the card that says 'roll and pay ten times').
+    dice-based rents that ask for one, and for the card that says 'roll and pay ten times');
+    ``space`` the space landed on (a street's building rent is the buildings on that space).
     """
     d = spec.deeds[deed]
     if d.kind == STREET:
-        return street_rent(spec, st, deed) * rent_multiplier
+        return street_rent(spec, st, deed, space) * rent_multiplier
     if d.kind == COUNT_RENT:
         return count_rent(spec, st, deed) * rent_multiplier
     if d.kind == LOCATION:  # a secured location's tax: its amount, double for the whole pair

@@ -26,10 +26,12 @@ import typing
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine import frames as _frames  # noqa: F401  (registers the core's frames)
 from monopoly_tui.engine import mechanics as _mechanics  # noqa: F401  (registers their records)
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.frame import TAG_OF, TAGGED, Frame, MechanicConfig, MechanicState
+from monopoly_tui.engine.spec import Spec
 from monopoly_tui.engine.state import GameState
 
 T = TypeVar("T")
@@ -330,16 +332,21 @@ def encode_state(st: GameState) -> dict[str, Json]:
     return out
 
 
-def decode_state(data: Json, path: str = "state") -> GameState:
+def decode_state(data: Json, path: str = "state", spec: Spec | None = None) -> GameState:
     """The state a save's snapshot holds; a snapshot written before the decisions became
     frames (``buy_deed``, ``debts``, ``ring_bearer``... fields) is read in its first shape and
-    turned into the frames and mechanic states it stands for (``migrate_first_shape``)."""
+    turned into the frames and mechanic states it stands for (``migrate_first_shape``); one
+    written before buildings were counted per space (no ``placed``) gets, with the edition
+    (``spec``), every deed's buildings on its one space (``buildings.settle``)."""
     if isinstance(data, dict) and "buy_deed" in data and "frames" not in data:
         data = migrate_first_shape(data)
     if isinstance(data, dict) and isinstance(data.get("players"), list) and any(
             isinstance(p, dict) and "bankrupt" in p for p in data["players"]):
         data = {**data, "players": [_player_status(p) for p in data["players"]]}
-    return decode(GameState, data, path)
+    st = decode(GameState, data, path)
+    if spec is not None and not st.placed:
+        B.settle(spec, st)
+    return st
 
 
 def _player_status(p: Any) -> Any:

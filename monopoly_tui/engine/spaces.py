@@ -80,7 +80,7 @@ def land_on_property(game: Game, p: int, sp: SpaceSpec, roll_total: int, rent_mu
             faces = game.roll_faces(count)
             new_roll = game.total(faces)
             game.emit(Event("rent_roll", player=p, dice=faces, amount=new_roll))
-    rent = P.rent_due(spec, st, d, roll_total, rent_mult, dice_mult, new_roll)
+    rent = P.rent_due(spec, st, d, roll_total, rent_mult, dice_mult, new_roll, sp.index)
     for m in game.on_adjusts:
         rent = m.adjusts(game, "rent", p, owner, d, rent)
     if spec.rules.rent_collection == "owner_must_ask":

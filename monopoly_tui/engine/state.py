@@ -142,12 +142,16 @@ class GameState:
     owner: list[int]
     """Per deed: the owning player, or -1 for the bank."""
     buildings: list[int]
-    """Per deed: 0..houses_per_hotel houses, or houses_per_hotel + 1 for a hotel."""
+    """Per deed: 0..houses_per_hotel houses, or houses_per_hotel + 1 for a hotel (the rules'
+    count; where they stand: ``placed``)."""
     mortgaged: list[bool]
     bank_houses: int
     bank_hotels: int
     decks: list[list[int]]
     """Per deck: card indices, the top first."""
+    placed: list[int] = field(default_factory=list)
+    """Per space: the buildings standing on it, counted as ``buildings`` counts them; a deed's
+    versions together hold its count (``engine.buildings``)."""
     rng: random.Random = field(default_factory=random.Random)
     """The seeded generator behind every die and shuffle."""
     current: int = 0

@@ -140,7 +140,7 @@ def replay_lines(save: SaveFile, spec: Spec, path: str | Path = "") -> Iterator[
             return
         yield from _events(events, game, describe)
     try:
-        saved = snap.decode_state(save.snapshot.state, "snapshot.state")
+        saved = snap.decode_state(save.snapshot.state, "snapshot.state", game.spec)
     except snap.SnapshotError as e:
         yield ReplayLine(f"the saved snapshot is damaged: {e}", problem=True)
         return

@@ -1024,7 +1024,7 @@ def restore_game(save: SaveFile, spec: Spec | None = None,
     spec = spec or load_spec(save.ruleset.id, path)
     game = _new_game(save, spec, where)  # the edition with the variant and house rules applied
     try:
-        st = snap.decode_state(save.snapshot.state, "snapshot.state")
+        st = snap.decode_state(save.snapshot.state, "snapshot.state", game.spec)
     except snap.SnapshotError as e:
         hint = ""
         if "unknown field" in e.message and save.app_version != __version__:

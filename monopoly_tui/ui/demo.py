@@ -10,6 +10,7 @@ the state is one the rules allow. Same arguments, same state.
 from __future__ import annotations
 
 from monopoly_tui.engine import actions as A
+from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine.spec import STREET
 from monopoly_tui.engine.state import close_decisions
 from monopoly_tui.ui.session import FirstLegalBot, Seat, Session
@@ -58,15 +59,15 @@ def late_game(edition: str = "classic", players: int = 6, humans: int = 1, seed:
         for d in g.deeds:
             st.owner[d] = owner
             st.mortgaged[d] = False
-            st.buildings[d] = 0
+            B.set_level(spec, st, d, 0)
         if g.kind == STREET:
             level = 1 + g.index % top
             for d in g.deeds:
                 if level >= top and st.bank_hotels > 0:
-                    st.buildings[d] = top
+                    B.set_level(spec, st, d, top)
                     st.bank_hotels -= 1
                 elif st.bank_houses >= min(level, top - 1):
-                    st.buildings[d] = min(level, top - 1)
+                    B.set_level(spec, st, d, min(level, top - 1))
                     st.bank_houses -= st.buildings[d]
         elif g.deeds:
             st.mortgaged[g.deeds[0]] = True

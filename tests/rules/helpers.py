@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from monopoly_tui.engine import actions as A
+from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine.actions import Action, Event
 from monopoly_tui.engine.dice import ScriptedDice
 from monopoly_tui.engine.game import Game
@@ -200,7 +201,7 @@ def build(game: Game, deed_id: str, level: int) -> None:
         st.bank_hotels -= 1
     else:
         st.bank_houses -= level
-    st.buildings[d] = level
+    B.set_level(game.spec, st, d, level)
 
 
 def place(game: Game, player: int, space_id: str) -> None:

@@ -13,6 +13,7 @@ from lotr_helpers import at, lotr
 
 from monopoly_tui.bots import make_bot
 from monopoly_tui.engine import actions as A
+from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.mechanics.ring import state_of
@@ -133,7 +134,7 @@ def test_raising_cash_and_paying_a_debt_are_taken_back_not_a_bankruptcy() -> Non
     game = _kept(new_game(players=3))
     give(game, 1, "boardwalk")
     give(game, 0, "baltic")
-    game.st.buildings[deed(game, "boardwalk")] = 0
+    B.set_level(game.spec, game.st, deed(game, "boardwalk"), 0)
     game.st.players[0].cash = 25
     place(game, 0, "park-place")
     roll(game, (1, 1))  # Boardwalk: rent 50, Ann has 25

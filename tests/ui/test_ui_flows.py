@@ -10,6 +10,7 @@ from driver import new_session, settle, shown_keys, started, text_of
 from textual.widgets import Checkbox, Input, OptionList, RadioButton, RadioSet, Select
 
 from monopoly_tui.engine import actions as A
+from monopoly_tui.engine import buildings as B
 from monopoly_tui.ui.app import MonopolyApp
 
 
@@ -227,8 +228,8 @@ async def test_board_tiles_show_owner_buildings_and_mortgage() -> None:
     blue = [d.index for d in s.spec.deeds if s.spec.groups[d.group].id == "dark-blue"]
     for d in blue:
         st.owner[d] = 0
-    st.buildings[blue[0]] = 5
-    st.buildings[blue[1]] = 3
+    B.set_level(s.spec, st, blue[0], 5)
+    B.set_level(s.spec, st, blue[1], 3)
     st.bank_hotels -= 1
     st.bank_houses -= 3
     rr = next(d.index for d in s.spec.deeds if d.name == "Reading Railroad")

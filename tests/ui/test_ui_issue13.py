@@ -8,6 +8,7 @@ from driver import new_session, settle, started
 from states import deed_id
 
 from monopoly_tui.engine import actions as A
+from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine.frames import AuctionFrame, find_frame
 from monopoly_tui.engine.state import GameState
 from monopoly_tui.ui.app import MonopolyApp
@@ -291,7 +292,7 @@ async def test_the_manager_says_why_a_choice_is_missing() -> None:
     deeds = give_group(s, 0, "dark-blue")
     st = s.game.st
     st.current = 0
-    st.buildings[deeds[0]] = 1
+    B.set_level(s.game.spec, st, deeds[0], 1)
     st.bank_houses -= 1
     browns = give_group(s, 0, "brown")
     async with started(s) as (app, pilot):

@@ -42,6 +42,7 @@ HOT_MODULES: tuple[str, ...] = (
     "monopoly_tui/engine/mechanics/__init__.py",
     "monopoly_tui/engine/mechanics/base.py",
     "monopoly_tui/engine/mechanics/ring.py",
+    "monopoly_tui/engine/mechanics/versions.py",
     "monopoly_tui/engine/mechanics/dnd_config.py",
     "monopoly_tui/engine/mechanics/dnd_checks.py",
     "monopoly_tui/engine/mechanics/dnd_adventures.py",
@@ -60,6 +61,7 @@ HOT_MODULES: tuple[str, ...] = (
     "monopoly_tui/bots/expert.py",
     "monopoly_tui/bots/dnd_choice.py",
     "monopoly_tui/bots/dnd_moves.py",
+    "monopoly_tui/bots/collector.py",
     "monopoly_tui/simulate.py",
 )
 """The hot modules, relative to the project root: the engine, the bots and the simulator, where

@@ -22,13 +22,16 @@ Its habits, each one a method below:
 - with the Ring: battles every bearer it meets; keeps the Ring while its cash covers the Eye's
   penalty on the next circle, else offers it (``bots.ring_choice``);
 - a mechanic's decisions (Dungeons & Dragons: pay or roll, items, which item to lose) by the
-  habits of ``bots.dnd_choice.HABITS``.
+  habits of ``bots.dnd_choice.HABITS``;
+- where only owning every deed wins (versions, buy-outs): buys out, places and moves
+  buildings where the dice go, and plays the end plan (``bots.collector``).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from monopoly_tui.bots import collector as C
 from monopoly_tui.bots import dnd_moves  # noqa: F401  (the Portal's and powers' habits)
 from monopoly_tui.bots.base import (
     MAX_EXTRAS,
@@ -150,8 +153,16 @@ class BasicBot:
         if kind == A.TAX:
             return self._tax(game, player)
         if kind == A.TRADE:
+            if C.is_collector_edition(game):
+                yes = C.answer(game, player)
+                if yes is not None:
+                    return yes
             return self._answer(game, player)
         if kind == A.MORTGAGED_TRANSFER:
+            if C.is_collector_edition(game):
+                keep = C.transfer(self, game, player)
+                if keep is not None:
+                    return keep
             return self._transfer(game, player)
         if kind == A.PLACE_BUILDING:
             return self._place(game, player)
@@ -160,6 +171,10 @@ class BasicBot:
         mechanic_habit = HABITS.get(kind)
         if mechanic_habit is not None:
             return mechanic_habit(game, player)
+        if kind == A.BUY_OUT:
+            return C.buy_out(self, game, player)
+        if kind == A.PLACE_VERSION:
+            return C.place_version(game, player)
         # A decision this bot has no habit for (a mechanic newer than it): the first choice the
         # engine lists.
         choices = game.pending.choices
@@ -363,10 +378,8 @@ class BasicBot:
             return simple_action(A.A_ROLL, player)
         if pl.cards:
             return simple_action(A.A_USE_CARD, player)
-        step = self.raise_cash(game, player)
-        if step is None:
-            raise NoChoiceError(f"player {player} cannot leave jail: no card, fine or roll")
-        return step
+        # No roll frees a prisoner here: the fine is owed, and raised as a debt if short.
+        return simple_action(A.A_PAY_FINE, player)
 
     def _transfer(self, game: Game, player: int) -> Action:
         """Lift the mortgage of a deed received when the reserve stays; else keep it."""
@@ -419,6 +432,12 @@ class BasicBot:
         if history and history[-1].kind in A.ANYTIME \
                 and extras_in_decision(game, player) >= MAX_EXTRAS:
             return None
+        protect = False
+        if C.is_collector_edition(game):  # the end plan of a game won by owning everything
+            plan = C.voluntary(self, game, player)
+            if plan is not None:
+                return plan
+            protect = C.protecting(game, player)
         cash = st.players[player].cash
         full = self._full_groups(st, player)  # (and whether a group lacks one deed)
         # spending needs cash above the reserve: mortgages to lift, buildings to build (on
@@ -426,7 +445,8 @@ class BasicBot:
         if (full or True in st.mortgaged) and cash > self.board.base_reserve:
             reserve = self.reserve(st, player)
             if cash > reserve:
-                lift_whole, lift_other = self._lifts(st, player, full, cash, reserve)
+                lift_whole, lift_other = self._lifts(st, player, full, cash, reserve) \
+                    if not protect else (None, None)
                 action = (lift_whole or self._build(game, player, full, cash, reserve)
                           or lift_other)
                 if action is not None:

@@ -21,6 +21,10 @@ END_TURN: Final = "end_turn"
 GAME_OVER: Final = "game_over"
 RING: Final = "ring_encounter"
 """The mover meets a player on the way: offer them the Ring, or battle them for it."""
+PLACE_VERSION: Final = "place_version"
+"""A building of a deed with versions: which version it stands on (``mechanics.versions``)."""
+BUY_OUT: Final = "buy_out"
+"""On another's unmortgaged property: pay the rent, or buy it out for the rent plus a sum."""
 
 # Choice kinds
 A_ROLL: Final = "roll"
@@ -44,6 +48,11 @@ A_END_TURN: Final = "end_turn"
 A_OFFER_RING: Final = "offer_ring"
 A_BATTLE: Final = "battle"
 A_PASS_BY: Final = "pass_by"
+A_PLACE_VERSION: Final = "place_version"
+"""``target``: the space (version) the building goes on."""
+A_PAY_RENT: Final = "pay_rent"
+A_BUY_OUT: Final = "buy_out"
+"""``target``: the deed; ``amount``: the buy-out price."""
 # Choices open "at any time" the rules allow
 A_BUILD: Final = "build"
 A_SELL_BUILDING: Final = "sell_building"
@@ -56,10 +65,13 @@ A_CALL_TIME: Final = "call_time"
 """The hour the players agreed has come (a game that ends at a clock time): the table says so
 between two turns. The engine never reads a clock; the table passes the wall clock in as this
 choice, and a replay plays it where it was made."""
+A_MOVE_BUILDING: Final = "move_building"
+"""Move a house (or the hotel) between versions: ``target`` the space it leaves, ``amount``
+the space it goes to (``mechanics.versions``)."""
 
 ANYTIME = frozenset(
     {A_BUILD, A_SELL_BUILDING, A_SELL_ALL, A_MORTGAGE, A_UNMORTGAGE, A_PROPOSE, A_COLLECT_RENT,
-     A_CALL_TIME}
+     A_CALL_TIME, A_MOVE_BUILDING}
 )
 
 

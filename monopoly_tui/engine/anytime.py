@@ -35,7 +35,8 @@ def build(game: Game, a: Action) -> None:
     # A shortage: more players could build than the bank has buildings left.
     left = st.bank_hotels if hotel else st.bank_houses
     # No shortage is possible while the bank has a building for every player.
-    wanting = could_build(game, kind) if left < len(st.players) else []
+    wanting = could_build(game, kind) if left < len(st.players) and spec.rules.auctions \
+        else []
     if len(wanting) > 1 and left < len(wanting):
         start_auction(game, -1, first=a.player, building=kind,
                       bidders=[a.player] + [w for w in wanting if w != a.player],
@@ -85,19 +86,34 @@ def sell_building(game: Game, a: Action) -> None:
     game.bank_pays(a.player, value)
     game.emit(Event("sold_building", player=a.player, deed=a.target, space=at, amount=value,
                     text=kind))
+    if kind == "hotel":
+        for m in game.mechanics:
+            m.placed(game, a.player, a.target, at, "houses")
 
 
 def sell_all(game: Game, a: Action) -> None:
     """Sell every building of a colour group at once (always possible, even when the bank
-    is short of houses to break a hotel)."""
+    is short of houses to break a hotel). Where buildings belong to their street, the
+    player's own streets of the group."""
     st, spec = game.st, game.spec
     if not 0 <= a.target < len(spec.groups):
         raise IllegalAction(a, "no such group")
     deeds = spec.groups[a.target].deeds
-    if not any(st.buildings[d] for d in deeds) or any(st.owner[d] != a.player for d in deeds):
+    if not has_buildings_on(game, a.player, a.target):
         raise IllegalAction(a, "you have no buildings on that group")
     for d in deeds:
-        sell_all_on(game, a.player, d)
+        if st.owner[d] == a.player:
+            sell_all_on(game, a.player, d)
+
+
+def has_buildings_on(game: Game, p: int, group: int) -> bool:
+    """Whether ``p``'s buildings stand on a colour group (the whole group theirs, unless
+    buildings belong to their street)."""
+    st, spec = game.st, game.spec
+    deeds = spec.groups[group].deeds
+    if spec.rules.building_scope == "street":
+        return any(st.buildings[d] and st.owner[d] == p for d in deeds)
+    return any(st.buildings[d] for d in deeds) and all(st.owner[d] == p for d in deeds)
 
 
 def sell_all_on(game: Game, p: int, deed: int) -> None:
@@ -169,7 +185,8 @@ def trade_problem(game: Game, offer: TradeOffer) -> str:
         for d in deeds:
             if not 0 <= d < len(spec.deeds) or st.owner[d] != side:
                 return f"{st.players[side].name} does not own that deed"
-            if P.group_has_buildings(spec, st, spec.deeds[d].group):
+            if spec.rules.building_scope == "group" and \
+                    P.group_has_buildings(spec, st, spec.deeds[d].group):
                 return f"sell the buildings on {spec.deeds[d].name}'s group first"
     if offer.give_cash < 0 or offer.take_cash < 0 or offer.give_cards < 0 \
             or offer.take_cards < 0:
@@ -227,6 +244,7 @@ def anytime_actions(game: Game, p: int) -> list[Action]:
             checks[A.A_SELL_BUILDING]
             and d.group not in groups_done
             and P.group_has_buildings(spec, st, d.group)
+            and (spec.rules.building_scope == "group" or has_buildings_on(game, p, d.group))
         ):
             groups_done.add(d.group)
             out.append(Action(A.A_SELL_ALL, p, d.group))
@@ -242,6 +260,8 @@ def anytime_actions(game: Game, p: int) -> list[Action]:
         for ci, c in enumerate(st.claims):
             if c.owner == p:
                 out.append(Action(A.A_COLLECT_RENT, p, ci))
+    for m in game.mechanics:
+        out += m.anytime_choices(game, p)
     return out
 
 

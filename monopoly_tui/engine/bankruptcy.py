@@ -24,15 +24,26 @@ if TYPE_CHECKING:
 def go_bankrupt(game: Game, p: int, creditor: int) -> None:
     """Everything goes to the creditor (mortgaged deeds under the interest rule), or, to the
     bank, whose deeds are auctioned unmortgaged. Buildings go back to the bank at the sale
-    price first; what others owed the bankrupt player is owed to their creditor."""
+    price first; what others owed the bankrupt player is owed to their creditor.
+
+    Where bankrupt players stay in (``bankrupt_stays_in``): what could still be raised is
+    raised first (every deed mortgaged), so a creditor player gets the cash, "all your
+    mortgaged properties and any Get Out of Jail Free cards"; owed to the bank, "Return all
+    your properties to the Bank. Any mortgages are canceled." The player then plays on with
+    nothing ("Now hang in there!")."""
     st, spec = game.st, game.spec
     for m in game.mechanics:  # (rare: asked of every mechanic, not a listener list)
         if overrides(m, "insolvent") and m.insolvent(game, p, creditor):
             return
     pl = st.players[p]
+    stays = spec.rules.bankrupt_stays_in
     for d in range(len(spec.deeds)):
         if st.owner[d] == p and st.buildings[d]:
             sell_all_on(game, p, d)
+        if stays and creditor >= 0 and st.owner[d] == p and not st.mortgaged[d]:
+            st.mortgaged[d] = True
+            game.bank_pays(p, spec.deeds[d].mortgage)
+            game.emit(Event("mortgaged", player=p, deed=d, amount=spec.deeds[d].mortgage))
     debts = game.find(DebtsFrame)
     if debts is not None:
         left = [x for x in debts.debts if x.debtor != p]
@@ -67,8 +78,11 @@ def go_bankrupt(game: Game, p: int, creditor: int) -> None:
         for deck, ci in pl.cards:
             st.decks[deck].append(ci)
     pl.cards = []
-    pl.bankrupt = True
-    pl.in_jail = False
+    if stays:
+        pl.bankruptcies += 1
+    else:
+        pl.bankrupt = True
+        pl.in_jail = False
     st.claims = [c for c in st.claims if c.owner != p and c.payer != p]
     auction = game.find(AuctionFrame)
     if auction is not None:
@@ -81,7 +95,7 @@ def go_bankrupt(game: Game, p: int, creditor: int) -> None:
         transfers.transfers = [t for t in transfers.transfers if t.player != p]
         if not transfers.transfers:
             game.pop(transfers)
-    if any(f.belongs_to(p) for f in st.frames):  # their move under way, their choices
+    if not stays and any(f.belongs_to(p) for f in st.frames):  # their move, their choices
         st.frames = [f for f in st.frames if not f.belongs_to(p)]
     for m in game.on_leaves:
         m.leaves(game, p)

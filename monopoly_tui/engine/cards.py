@@ -16,6 +16,7 @@ from monopoly_tui.engine.spec import (
     COLLECT_FROM_EACH,
     GET_OUT_OF_JAIL_FREE,
     GO_TO_JAIL_CARD,
+    MOVE_AHEAD_TO,
     MOVE_BY,
     MOVE_TO,
     MOVE_TO_NEAREST,
@@ -144,6 +145,21 @@ def go_to_jail(game: Game, p: int, deck: int, card: CardSpec) -> None:
     game.to_jail(p)
 
 
+def move_ahead_to(game: Game, p: int, deck: int, card: CardSpec) -> None:
+    """Go forward to the next space ahead of a kind ('the next GO'), or to the next version of
+    a deed ('the next Illinois Avenue'); a GO passed on the way pays as in any move, and
+    landing on a GO pays too where every GO does."""
+    spec = game.spec
+    pos = game.st.players[p].position
+    size = spec.size
+    if card.space_kind:
+        targets = [sp.index for sp in spec.spaces if sp.kind == card.space_kind]
+    else:
+        targets = list(spec.deeds[spec.spaces[card.target].deed].spaces)
+    target = min(targets, key=lambda s: (s - pos) % size or size)
+    game.move(p, (target - pos) % size or size)
+
+
 register(MOVE_TO, move_to)
 register(MOVE_TO_NEAREST, move_to_nearest)
 register(MOVE_BY, move_by)
@@ -153,3 +169,4 @@ register(COLLECT_FROM_EACH, collect_from_each)
 register(PAY_EACH, pay_each)
 register(REPAIRS, repairs)
 register(GO_TO_JAIL_CARD, go_to_jail)
+register(MOVE_AHEAD_TO, move_ahead_to)

@@ -32,6 +32,7 @@ END_REASONS: dict[str, str] = {
     "first_bankruptcy": "the richest player at the first bankruptcy",
     "turn_limit": "the richest player when the rounds ran out",
     "time_called": "the richest player when the agreed hour came",
+    "one_owner": "owning every property",
 }
 """How a game ended, for ``game_over`` (the engine's ``end_reason`` values)."""
 
@@ -233,7 +234,8 @@ def _rolled(w: Words, e: Event) -> str:
 
 def _moved(w: Words, e: Event) -> str:
     where = w.space(e.space)
-    if e.space == w.spec.jail_space:
+    if e.space == w.spec.jail_space or (
+            0 <= e.space < w.spec.size and w.spec.spaces[e.space].kind == "jail"):
         player = w.game.st.players[e.player] if 0 <= e.player < len(w.game.st.players) else None
         if player is None or not player.in_jail:
             where = w.v.just_visiting
@@ -454,6 +456,8 @@ def _interest(w: Words, e: Event) -> str:
 
 def _bankrupt(w: Words, e: Event) -> str:
     to = w.who(e.other) if e.other >= 0 else f"the {w.v.bank}"
+    if w.spec.rules.bankrupt_stays_in:
+        return f"{w.Who(e.player)} is bankrupt, gives everything to {to}, and plays on"
     return f"{w.Who(e.player)} is bankrupt: everything goes to {to}"
 
 

@@ -28,6 +28,36 @@ class Ending:
     def after_round(self, game: Game) -> bool:
         return False
 
+    def asks_after_decision(self) -> bool:
+        """Whether ``after_decision`` is asked (after every decision: only such endings pay
+        for the asking)."""
+        return False
+
+    def after_decision(self, game: Game) -> bool:
+        return False
+
+
+class OneOwner(Ending):
+    """The game ends only when one player owns every deed, mortgaged or not ("The game ends
+    only when one player owns all of the properties"); that player wins. Asked after every
+    decision, so a buy, buy-out, trade or bankruptcy that completes the collection ends it."""
+
+    NAME: ClassVar[str] = "one_owner"
+
+    def asks_after_decision(self) -> bool:
+        return True
+
+    def after_decision(self, game: Game) -> bool:
+        owner = game.st.owner
+        first = owner[0] if owner else -1
+        if first < 0 or any(o != first for o in owner):
+            return False
+        others = [q for q in range(len(game.st.players)) if q != first]
+        others.sort(key=lambda q: (-sum(1 for o in owner if o == q),
+                                   -game.st.players[q].cash, q))
+        game.finish(first, self.NAME, [first, *others])
+        return True
+
 
 class LastStanding(Ending):
     """The last player not bankrupt wins."""
@@ -72,6 +102,8 @@ def endings_for(spec: Spec) -> list[Ending]:
     out: list[Ending] = [LastStanding()]
     if spec.rules.end == FirstBankruptcy.NAME:
         out.append(FirstBankruptcy())
+    if spec.rules.end == OneOwner.NAME:
+        out.append(OneOwner())
     if spec.rules.turn_limit:
         out.append(TurnLimit(spec.rules.turn_limit))
     return out

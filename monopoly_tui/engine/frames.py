@@ -595,6 +595,8 @@ def place(game: Game, p: int, deed: int, kind: str, space: int = -1) -> None:
     at = B.stand(spec, st, deed, space)
     game.emit(Event("built", player=p, deed=deed, space=at, text=kind,
                     amount=st.buildings[deed]))
+    for m in game.mechanics:
+        m.placed(game, p, deed, at, kind)
 
 
 def place_bought(game: Game, p: int, deed: int, kind: str, bid: int) -> None:

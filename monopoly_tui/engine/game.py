@@ -36,7 +36,7 @@ from monopoly_tui.engine.jail import JAIL_CHOICES, jail_choices
 from monopoly_tui.engine.mechanics import Mechanic, mechanics_for, overrides, shape_for
 from monopoly_tui.engine.preview import Preview, preview
 from monopoly_tui.engine.setup import choose_first_player, deal_deeds
-from monopoly_tui.engine.spec import Spec
+from monopoly_tui.engine.spec import Spec, jails_ahead
 from monopoly_tui.engine.state import (
     OUT,
     Debt,
@@ -54,9 +54,9 @@ F = TypeVar("F", bound=Frame)
 class Game:
     """One game of an edition, from setup to the winner."""
 
-    __slots__ = ("_events", "_faces", "_land_at", "dice_source", "endings", "history",
-                 "mechanics", "on_adjusts", "on_before_roll", "on_jailed", "on_landed",
-                 "on_leaves", "on_rolled", "on_salary", "on_spares_jail", "on_step",
+    __slots__ = ("_events", "_faces", "_jail_ahead", "_land_at", "dice_source", "enders",
+                 "endings", "history", "mechanics", "on_adjusts", "on_before_roll", "on_jailed",
+                 "on_landed", "on_leaves", "on_rolled", "on_salary", "on_spares_jail", "on_step",
                  "on_waives", "options", "quiet", "spec", "st", "undo_log")
 
     def __init__(self, spec: Spec, state: GameState, options: dict[str, object] | None = None):
@@ -83,6 +83,7 @@ class Game:
         each hook (the core asks only those)."""
         self.mechanics: list[Mechanic] = mechanics_for(spec)
         self.endings: list[Ending] = endings_for(spec)
+        self.enders = [e for e in self.endings if e.asks_after_decision()]
         ms = self.mechanics
         self.on_before_roll = [m for m in ms if overrides(m, "before_roll")]
         self.on_rolled = [m for m in ms if overrides(m, "rolled")]
@@ -95,6 +96,7 @@ class Game:
         self.on_jailed = [m for m in ms if overrides(m, "jailed")]
         self.on_leaves = [m for m in ms if overrides(m, "leaves")]
         self._land_at = [spaces.SPACE_KINDS.get(sp.kind, spaces.nothing) for sp in spec.spaces]
+        self._jail_ahead = jails_ahead(spec)
         self._faces = len(spec.dice.values)
 
     # ------------------------------------------------------------------ setup
@@ -319,6 +321,8 @@ class Game:
         self.history.append(action)
         st.decisions += 1
         self._next()
+        if self.enders and not st.over:
+            any(e.after_decision(self) for e in self.enders)
         if log is not None and before is not None:
             log.after(self, before, action)
         return self._events
@@ -643,12 +647,13 @@ class Game:
             handler(self, p, self.spec.spaces[pos], roll_total, rent_mult, dice_mult)
 
     def to_jail(self, p: int) -> None:
-        """Straight to jail: no salary, and the turn ends (no roll for doubles)."""
+        """Straight to jail (the next In Jail space ahead, where a board has several): no
+        salary, and the turn ends (no roll for doubles)."""
         st = self.st
         for m in self.on_jailed:
             m.jailed(self, p)
         pl = st.players[p]
-        pl.position = self.spec.jail_space
+        pl.position = self._jail_ahead[pl.position]
         pl.in_jail = True
         pl.jail_turns = 0
         if p == st.current:

@@ -31,7 +31,7 @@ from monopoly_tui.engine.frames import (
     WalkFrame,
 )
 from monopoly_tui.engine.game import Game, mechanics_for
-from monopoly_tui.engine.spec import GET_OUT_OF_JAIL_FREE, STREET, TAX, Spec
+from monopoly_tui.engine.spec import GET_OUT_OF_JAIL_FREE, JAIL, STREET, TAX, Spec
 from monopoly_tui.engine.state import OUT, STATUSES, GameState, Player
 
 # ---------------------------------------------------------------- in play
@@ -241,16 +241,21 @@ def breaches(game: Game) -> list[str]:
                 houses += level
             if spec.deeds[d].kind != STREET:
                 out.append(f"deed {d} has buildings but is not a street")
+        by_street = spec.rules.building_scope == "street"
         for g in spec.groups:
             levels = [b[d] for d in g.deeds]
             if not levels or not any(levels):
+                continue
+            if by_street:  # buildings belong to their street: none on a mortgaged one
+                if any(mortgaged[d] and b[d] for d in g.deeds):
+                    out.append(f"group {g.id} has buildings on a mortgaged deed")
                 continue
             o = owner[g.deeds[0]]
             if o < 0 or any(owner[d] != o for d in g.deeds):
                 out.append(f"group {g.id} has buildings but no single owner holds all of it")
             if any(mortgaged[d] for d in g.deeds):
                 out.append(f"group {g.id} has buildings and a mortgaged deed")
-            if max(levels) - min(levels) > 1:
+            if spec.rules.even_building and max(levels) - min(levels) > 1:
                 out.append(f"group {g.id} is built unevenly ({levels})")
     if any(b) or any(st.placed):
         out.extend(B.problems(spec, st))
@@ -320,8 +325,8 @@ def check_state(spec: Spec, st: GameState) -> list[str]:
             bad(f"{where}.cash: {pl.cash} is negative (money owed is a debt, not negative cash)")
         if not 0 <= pl.position < size:
             bad(f"{where}.position: {pl.position} is not a space of the board (0 to {size - 1})")
-        elif pl.in_jail and pl.position != spec.jail_space:
-            bad(f"{where}: in jail but on space {pl.position}, not the jail ({spec.jail_space})")
+        elif pl.in_jail and spec.spaces[pl.position].kind != JAIL:
+            bad(f"{where}: in jail but on space {pl.position}, not a jail ({spec.jail_space})")
         if pl.jail_turns < 0:
             bad(f"{where}.jail_turns: {pl.jail_turns} is negative")
         if pl.status not in STATUSES:
@@ -349,11 +354,18 @@ def check_state(spec: Spec, st: GameState) -> list[str]:
             bad(f"{bwhere}: only streets take buildings")
             continue
         group = spec.groups[spec.deeds[d].group].deeds
+        if spec.rules.building_scope == "street":
+            if o < 0:
+                bad(f"{bwhere}: built on, but owned by the bank")
+            if st.mortgaged[d]:
+                bad(f"{bwhere}: built on, but mortgaged")
+            continue
         if any(st.owner[g] != o for g in group) or o < 0:
             bad(f"{bwhere}: built on, but the owner does not own the whole group")
         if any(st.mortgaged[g] for g in group):
             bad(f"{bwhere}: built on, but a deed of its group is mortgaged")
-        if max(st.buildings[g] for g in group) - min(st.buildings[g] for g in group) > 1:
+        if spec.rules.even_building and \
+                max(st.buildings[g] for g in group) - min(st.buildings[g] for g in group) > 1:
             bad(f"{bwhere}: the group is not built evenly")
 
     problems.extend(B.problems(spec, st))

@@ -6,7 +6,9 @@ by that roll (``jail_last_try: pay_and_move``) or rolls again and moves
 (``pay_and_roll_again``).
 
 A player in jail always has a choice: rolling is offered whenever the rules have a way out by
-the dice, whatever the player's gold (one who cannot pay the fine and holds no card rolls)."""
+the dice, whatever the player's gold (one who cannot pay the fine and holds no card rolls);
+where none has (Longest Game Ever: pay or use a card), the fine is always offered, and owed as
+a debt by one short of it."""
 
 from __future__ import annotations
 
@@ -28,12 +30,13 @@ def rolls_out(rules: RulesSpec) -> bool:
 
 
 def jail_choices(game: Game, p: int) -> list[Action]:
-    """The choices of ``p`` in jail at the start of the turn: the fine when they can pay it, a
+    """The choices of ``p`` in jail at the start of the turn: the fine when they can pay it (or
+    must raise it: where no roll frees a prisoner, paying or a card are the only ways out), a
     Get Out of Jail Free card when they hold one, and the roll when the rules have a way out
     by the dice."""
     pl, r = game.st.players[p], game.spec.rules
     choices = []
-    if pl.cash >= r.jail_fine:
+    if pl.cash >= r.jail_fine or not rolls_out(r):
         choices.append(Action(A.A_PAY_FINE, p))
     if pl.cards:
         choices.append(Action(A.A_USE_CARD, p))
@@ -82,7 +85,7 @@ def jail_roll(game: Game, a: Action) -> None:
             game.push(RollAfterDebtFrame(p))
         else:
             game.push(MoveAfterDebtFrame(p, total))
-        game.owe(p, -1, spec.rules.jail_fine, "jail_fine", fee=True)
+        game.owe(p, -1, spec.rules.jail_fine, "jail_fine", fee=spec.rules.jail_fine_to_pot)
     else:
         game.emit(Event("stays_in_jail", player=p, amount=pl.jail_turns))
 
@@ -93,12 +96,16 @@ def release(game: Game, p: int, how: str) -> None:
     game.emit(Event("released", player=p, text=how))
 
 def pay_fine(game: Game, a: Action) -> None:
+    """Pay the fine and go free. Where no roll can free a prisoner (paying or a card are the
+    only ways out), one short of the fine owes it: raise it, or go bankrupt."""
     p = a.player
-    fine = game.spec.rules.jail_fine
-    if game.st.players[p].cash < fine:
+    r = game.spec.rules
+    fine = r.jail_fine
+    if game.st.players[p].cash < fine and rolls_out(r):
         raise IllegalAction(a, "not enough cash for the fine")
-    game.owe(p, -1, fine, "jail_fine", fee=True)
+    game.owe(p, -1, fine, "jail_fine", fee=r.jail_fine_to_pot)
     release(game, p, "fine")
+
 
 def use_card(game: Game, a: Action) -> None:
     """A Get Out of Jail Free card frees you and goes under its deck."""

@@ -177,6 +177,8 @@ def can_build(spec: Spec, st: GameState, player: int, deed: int) -> str:
         return "only streets take buildings"
     if st.owner[deed] != player:
         return "you do not own it"
+    if spec.rules.build_on_own_turn and st.current != player:
+        return "only on your own turn"
     group = spec.groups[d.group].deeds
     owner, mortgaged, b = st.owner, st.mortgaged, st.buildings
     for g in group:
@@ -188,7 +190,7 @@ def can_build(spec: Spec, st: GameState, player: int, deed: int) -> str:
     top = hotel_level(spec)
     if level >= top:
         return "it already has the most buildings it can"
-    if level > min(b[g] for g in group):
+    if spec.rules.even_building and level > min(b[g] for g in group):
         return "build evenly: the other streets of the group need one first"
     if level + 1 == top:
         if st.bank_hotels <= 0:
@@ -216,7 +218,7 @@ def can_sell_building(spec: Spec, st: GameState, player: int, deed: int) -> str:
     if not level:
         return "there is nothing built on it"
     group = spec.groups[d.group].deeds
-    if level < max(st.buildings[g] for g in group):
+    if spec.rules.even_building and level < max(st.buildings[g] for g in group):
         return "sell evenly: sell from the most built street of the group first"
     if level == hotel_level(spec) and st.bank_houses < spec.rules.houses_per_hotel:
         return "the bank has too few houses to break the hotel; sell all the group's buildings"
@@ -225,14 +227,26 @@ def can_sell_building(spec: Spec, st: GameState, player: int, deed: int) -> str:
 
 def can_mortgage(spec: Spec, st: GameState, player: int, deed: int) -> str:
     """Why a deed cannot be mortgaged now, or '' when it can: it must be the player's,
-    unmortgaged, with no buildings anywhere in its group."""
+    unmortgaged, with no buildings anywhere in its group (where buildings belong to their
+    street, ``building_scope: street``: none on it: "To mortgage a property, you must first
+    sell all of its buildings")."""
     if st.owner[deed] != player:
         return "you do not own it"
     if st.mortgaged[deed]:
         return "it is already mortgaged"
-    if group_has_buildings(spec, st, spec.deeds[deed].group):
+    if spec.rules.building_scope == "street":
+        if st.buildings[deed]:
+            return "sell its buildings first"
+    elif group_has_buildings(spec, st, spec.deeds[deed].group):
         return "sell the group's buildings first"
     return ""
+
+
+def missing_deeds(spec: Spec, st: GameState, player: int) -> list[int]:
+    """The deeds a player does not own: how far they are from owning everything (the end of
+    an edition won by owning every deed)."""
+    owner = st.owner
+    return [d for d in range(len(owner)) if owner[d] != player]
 
 
 def raisable(spec: Spec, st: GameState, player: int) -> int:

@@ -83,8 +83,14 @@ def land_on_property(game: Game, p: int, sp: SpaceSpec, roll_total: int, rent_mu
     rent = P.rent_due(spec, st, d, roll_total, rent_mult, dice_mult, new_roll, sp.index)
     for m in game.on_adjusts:
         rent = m.adjusts(game, "rent", p, owner, d, rent)
-    if spec.rules.rent_collection == "owner_must_ask":
-        st.claims.append(Claim(owner, p, rent, d))
+    charge_rent(game, p, owner, d, rent)
+
+
+def charge_rent(game: Game, p: int, owner: int, d: int, rent: int) -> None:
+    """The rent is owed to the owner: at once, or under 'owner must ask' only claimable until
+    the next player rolls."""
+    if game.spec.rules.rent_collection == "owner_must_ask":
+        game.st.claims.append(Claim(owner, p, rent, d))
         game.emit(Event("rent_claimable", player=p, other=owner, deed=d, amount=rent))
     else:
         game.owe(p, owner, rent, "rent", target=d)

@@ -98,6 +98,9 @@ LOSE_ALL_ITEMS: Final = "lose_all_items"
 DRAW: Final = "draw"
 COLLECT_PER_LOCATION: Final = "collect_per_location"
 MOVE_TO_NEXT: Final = "move_to_next"
+MOVE_AHEAD_TO: Final = "move_ahead_to"
+"""Forward to the next space ahead of a kind (``space_kind``), or the next version of the deed
+of the space ``target``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +201,11 @@ class RulesSpec:
     time_call: bool = False
     income_tax_flat: bool = False
     set_rent_despite_mortgage: bool = False
+    even_building: bool = True
+    building_scope: str = "group"
+    build_on_own_turn: bool = False
+    bankrupt_stays_in: bool = False
+    jail_fine_to_pot: bool = True
 
     def with_overrides(self, overrides: dict[str, Any]) -> RulesSpec:
         """These rules with some switches changed (a variant or a house rule)."""
@@ -256,6 +264,10 @@ class Vocab:
     item: str = "Item card"
     portal: str = "Portal"
     character: str = "character"
+    # the versions' and the buy-out's words
+    version: str = "version"
+    buy_out: str = "buy out"
+    pot: str = "the pot"
 
     def money(self, amount: int) -> str:
         return self.money_format.replace("{amount}", f"{amount:,}")
@@ -371,3 +383,13 @@ class Spec:
 
     def with_rules(self, rules: RulesSpec) -> Spec:
         return replace(self, rules=rules, space_by_id={})
+
+
+def jails_ahead(spec: Spec) -> list[int]:
+    """Per space, where Go to Jail sends a player standing there: the next In Jail space ahead
+    ("Move your token to the next In Jail space"), the one jail of a board with one."""
+    jails = [sp.index for sp in spec.spaces if sp.kind == JAIL]
+    if len(jails) < 2:
+        return [spec.jail_space] * spec.size
+    size = spec.size
+    return [min(jails, key=lambda j: (j - pos) % size or size) for pos in range(size)]

@@ -35,6 +35,8 @@ class Player:
     """playing, insolvent (still in the game) or out (``STATUSES``)."""
     cards: list[tuple[int, int]] = field(default_factory=list)
     """Get Out of Jail Free cards held, as (deck, card) pairs."""
+    bankruptcies: int = 0
+    """Times this player went bankrupt and stayed in the game (``rules.bankrupt_stays_in``)."""
 
     @property
     def bankrupt(self) -> bool:
@@ -77,7 +79,7 @@ class Debt:
 
 
 ABOUT_FIELD = {"rent": "deed", "auction": "deed", "interest": "deed",
-                "building_auction": "deed", "tax": "space", "card": "card"}
+                "building_auction": "deed", "buy_out": "deed", "tax": "space", "card": "card"}
 """Which field of a payment's event holds what its reason is about."""
 
 

@@ -14,11 +14,14 @@ from monopoly_tui.rules import models as M
 
 LATER_FIELDS: dict[str, tuple[str, ...]] = {
     "": ("extra_dice", "coin", "adventures", "check_die", "characters", "portals",
-         "party_jail", "close_to_death", "end_conditions", "dungeon_master", "options"),
-    "rules": ("jail_leave_on_face", "jail_last_try"),
+         "party_jail", "close_to_death", "end_conditions", "dungeon_master", "options",
+         "versions", "buyout", "every_go_pays"),
+    "rules": ("jail_leave_on_face", "jail_last_try", "even_building", "building_scope",
+              "build_on_own_turn", "bankrupt_stays_in", "jail_fine_to_pot"),
     "vocabulary": ("location", "locations", "secure", "secured", "unsecured", "tax",
                    "adventure", "close_to_death", "revive", "critical_fail",
-                   "critical_success", "item", "portal", "character"),
+                   "critical_success", "item", "portal", "character", "version", "buy_out",
+                   "pot"),
 }
 """Fields added to the schema after editions were saved (the Adventure mechanics'): left out of
 the content hash while they hold their default, so an edition that does not use them keeps
@@ -98,6 +101,10 @@ def _card(card: M.Card | M.Outcome, space_by_id: dict[str, int], group_by_id: di
         return S.CardSpec(text, S.DRAW, deck=deck_by_id[e.deck])
     if isinstance(e, M.CollectPerLocation):
         return S.CardSpec(text, S.COLLECT_PER_LOCATION, amount=e.amount)
+    if isinstance(e, M.MoveAheadTo):
+        if e.deed is not None:
+            return S.CardSpec(text, S.MOVE_AHEAD_TO, target=space_by_id[e.deed])
+        return S.CardSpec(text, S.MOVE_AHEAD_TO, space_kind=e.kind or "")
     if isinstance(e, M.MoveToNext):
         return S.CardSpec(text, S.MOVE_TO_NEXT, space_kind=e.kind, unsecured=e.unsecured)
     raise TypeError(f"no engine form for card effect {type(e).__name__}")  # pragma: no cover
@@ -256,6 +263,7 @@ def compile_ruleset(rs: M.Ruleset) -> S.Spec:
             **r.names.model_dump(),
         )
     mechanics.update(_adventure_blocks(rs, space_by_id, group_by_id, deck_by_id))
+    mechanics.update(_version_blocks(rs))
     return S.Spec(
         id=rs.id,
         name=rs.name,
@@ -350,4 +358,19 @@ def _adventure_blocks(rs: M.Ruleset, space_by_id: dict[str, int], group_by_id: d
                 name=rw.name, text=rw.text, target=rw.target,
                 lose=_card(M.Outcome(text=rw.text, effect=rw.lose), *args)),
         )
+    return out
+
+
+def _version_blocks(rs: M.Ruleset) -> dict[str, MechanicConfig]:
+    """Longest Game Ever's mechanics, each switched on by its ruleset block: the versions of a
+    deed (``versions``), the forced buy-out (``buyout``), every GO paying (``every_go_pays``)."""
+    from monopoly_tui.engine.mechanics import versions as V
+
+    out: dict[str, MechanicConfig] = {}
+    if rs.versions is not None:
+        out[V.VERSIONS] = V.VersionsSpec(movable=rs.versions.movable)
+    if rs.buyout is not None:
+        out[V.BUYOUT] = V.BuyoutSpec(extra=rs.buyout.extra)
+    if rs.every_go_pays:
+        out[V.EVERY_GO] = V.EveryGoSpec()
     return out

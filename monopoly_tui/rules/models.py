@@ -86,6 +86,13 @@ class Vocabulary(Strict):
     item: str = Field("Item card", description="A kept card that helps a check roll.")
     portal: str = "Portal"
     character: str = "character"
+    # The words of the versions and the buy-out (Longest Game Ever); left out of the content
+    # hash while they hold these defaults.
+    version: str = Field("version", description="One of the spaces that share a title deed "
+                         "('Boardwalk 2 is a version of Boardwalk').")
+    buy_out: str = Field("buy out", description="The verb for a forced buy-out.")
+    pot: str = Field("the pot", description="Where taxes and fees wait for a Free Parking "
+                     "lander ('the middle').")
 
     @model_validator(mode="after")
     def _format_has_amount(self) -> Vocabulary:
@@ -369,6 +376,21 @@ class CollectPerLocation(Strict):
     amount: Money
 
 
+class MoveAheadTo(Strict):
+    """Go forward to the next space ahead of a kind (``kind: go``) or showing a deed (``deed``:
+    the next of its versions); passing a GO pays the salary as any move does."""
+
+    type: Literal["move_ahead_to"]
+    kind: Literal["go", "jail", "free_parking"] | None = None
+    deed: Id | None = None
+
+    @model_validator(mode="after")
+    def _one_target(self) -> MoveAheadTo:
+        if (self.kind is None) == (self.deed is None):
+            raise ValueError("name either a kind of space or a deed to go to")
+        return self
+
+
 class MoveToNext(Strict):
     """Go forward to the next space of a kind (a Portal, a location; ``unsecured``: the next
     location nobody has secured); passing GO pays the salary."""
@@ -412,6 +434,7 @@ CardEffect = Annotated[
     | DrawCard
     | CollectPerLocation
     | MoveToNext
+    | MoveAheadTo
     | Monster,
     Field(discriminator="type"),
 ]
@@ -504,9 +527,10 @@ class Rules(Strict):
                                        "Free Parking pays out.")
     free_parking_seed: Money = Field(0, description="What the bank puts in the pot each time.")
     no_rent_in_jail: bool = Field(False, description="House rule: owners in jail collect no rent.")
-    end: Literal["last_standing", "first_bankruptcy"] = Field(
+    end: Literal["last_standing", "first_bankruptcy", "one_owner"] = Field(
         "last_standing",
-        description="'first_bankruptcy' ends at the first bankruptcy; the richest then wins.",
+        description="'first_bankruptcy' ends at the first bankruptcy; the richest then wins. "
+        "'one_owner' ends only when one player owns every deed, and that player wins.",
     )
     turn_limit: int | None = Field(
         None, ge=1, description="End after this many rounds; the richest wins."
@@ -521,6 +545,25 @@ class Rules(Strict):
         "another deed of the group is mortgaged ('the increased rent level can be collected on "
         "the unmortgaged Locations in a colour set').",
     )
+    # Added for Longest Game Ever; left out of the content hash while they hold these
+    # defaults (rules/compile.py, LATER_FIELDS).
+    even_building: bool = Field(
+        True, description="Build and sell evenly across a colour group (false: 'split those "
+        "four Houses ... any way you'd like').")
+    building_scope: Literal["group", "street"] = Field(
+        "group", description="'group': buildings stand only while their owner holds the whole, "
+        "unmortgaged group, and the group's buildings are sold before a deed of it is traded or "
+        "mortgaged; 'street': buildings belong to their street (they stay when the group is "
+        "split, go with the street in a trade, and only the street's own are sold before it is "
+        "mortgaged). Building still needs the whole group.")
+    build_on_own_turn: bool = Field(
+        False, description="Buildings are bought (and moved) only on the player's own turn.")
+    bankrupt_stays_in: bool = Field(
+        False, description="A bankrupt player is not out: they give up what they have and go "
+        "on playing with nothing ('players aren't out of the game when they go bankrupt').")
+    jail_fine_to_pot: bool = Field(
+        True, description="Under the Free Parking jackpot, the jail fine goes into the pot too "
+        "(false: only taxes and card fees do).")
 
 
 class RulesOverlay(Strict):
@@ -712,6 +755,23 @@ class CloseToDeath(Strict):
     revive_reward: Money = Field(description="Taken from the bank on reviving.")
 
 
+class Versions(Strict):
+    """Deeds shown on several spaces (versions, ``deed:``): the owner chooses the version a
+    building stands on, may move buildings between the versions of their street on their own
+    turn, and places a sold hotel's houses; rent with a building is due only on its version."""
+
+    movable: bool = Field(True, description="Buildings move between versions on your turn.")
+    designed: Designed = None
+
+
+class Buyout(Strict):
+    """The forced buy-out: a lander on another player's unmortgaged property may instead buy it
+    for the rent due there plus ``extra``; the owner must sell (buildings go with it)."""
+
+    extra: Money = 10
+    designed: Designed = None
+
+
 class EndCondition(Strict):
     """A way the game ends: every location secured, or the round cap (``rules.turn_limit``).
     Then each player collects their locations' tax (``payout``) and the most gold wins."""
@@ -814,6 +874,12 @@ class Ruleset(Strict):
         default_factory=list, description="How the game ends, besides the rules' end."
     )
     dungeon_master: DungeonMaster | None = None
+    # Longest Game Ever's mechanics; each is off when absent (LATER_FIELDS).
+    versions: Versions | None = None
+    buyout: Buyout | None = None
+    every_go_pays: bool = Field(
+        False, description="Passing or landing on any GO space pays the salary (a board with "
+        "several GOs).")
     notes: list[str] = Field(
         default_factory=list, description="Sources, and which values are designed and why."
     )
@@ -1099,10 +1165,17 @@ def adventure_checks(rs: Ruleset) -> list[tuple[str, str]]:
 
     deck_ids = {d.id for d in rs.decks}
     kinds = {type(s) for s in rs.spaces}
+    property_ids = {s.id for s in rs.spaces if isinstance(s, PROPERTY_TYPES)}
 
     def effect_checks(e: object, where: str) -> None:
         if isinstance(e, DrawCard) and e.deck not in deck_ids:
             bad(f"{where}.deck", f"no deck '{e.deck}'")
+        if isinstance(e, MoveAheadTo):
+            if e.deed is not None and e.deed not in property_ids:
+                bad(f"{where}.deed", f"no property '{e.deed}' (a deed to go to)")
+            kind_types = {"go": Go, "jail": Jail, "free_parking": FreeParking}
+            if e.kind is not None and kind_types[e.kind] not in kinds:
+                bad(f"{where}.kind", f"the board has no space of type: {e.kind}")
         if isinstance(e, MoveToNext):
             need = Portal if e.kind == "portal" else Location
             if need not in kinds:

@@ -74,6 +74,7 @@ def _builtin() -> None:
         dnd_party_jail,
         dnd_portals,
         ring,
+        versions,
     )
 
 

@@ -23,6 +23,8 @@ The rule points, in the order a turn meets them:
    mechanic draws instead (Doric draws two and keeps one).
 10. ``insolvent`` — a player cannot pay: True keeps them in the game (the mechanic settles it);
     else ``leaves`` — a player goes bankrupt and leaves the game (before the event is told).
+    ``placed`` — buildings were put on a space (bought, or a sold hotel's houses);
+    ``anytime_choices`` — the mechanic's own at-any-time choices (asked with the core's).
 11. ``held_cards`` — the cards the mechanic keeps out of their decks (counted as held);
     ``kept_by`` / ``hand_over`` — one player's kept cards, which a trade may hand over.
 12. ``check`` — the mechanic's invariants: what in the state breaks its rules.
@@ -42,7 +44,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from monopoly_tui.engine.frame import MechanicState
 
 if TYPE_CHECKING:
-    from monopoly_tui.engine.actions import Event
+    from monopoly_tui.engine.actions import Action, Event
     from monopoly_tui.engine.describe import Words
     from monopoly_tui.engine.game import Game
     from monopoly_tui.engine.spec import Spec
@@ -120,6 +122,15 @@ class Mechanic:
 
     def leaves(self, game: Game, player: int) -> None:
         """``player`` goes bankrupt and leaves the game."""
+
+    def placed(self, game: Game, player: int, deed: int, space: int, kind: str) -> None:
+        """Buildings were put on ``space``, a space of ``deed``: a ``house`` or a ``hotel``
+        bought, or the ``houses`` a sold hotel came back as."""
+
+    def anytime_choices(self, game: Game, player: int) -> list[Action]:
+        """This mechanic's own at-any-time choices open to ``player`` now (its handlers are in
+        ``engine.anytime.ANYTIME``)."""
+        return []
 
     # ------------------------------------------------------------ checks and words
 

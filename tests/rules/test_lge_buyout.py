@@ -1,0 +1,85 @@
+"""Longest Game Ever: Owned Properties, the second option, the forced buy-out (rulebook:LGE:
+'buy the property from that player for the price of rent plus M10. They must sell it to you.
+You may split a complete color set, and you may buy a property with a building on it.')"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import act, deed, space
+from lge_helpers import land as _land
+from lge_helpers import lge, own, stand
+
+from monopoly_tui.engine import actions as A
+from monopoly_tui.engine.actions import IllegalAction
+from monopoly_tui.engine.invariants import check_play
+
+
+def test_a_lander_may_buy_the_property_for_its_rent_plus_10() -> None:
+    game = lge()
+    own(game, 1, "boardwalk")
+    _land(game, 0, "boardwalk-2")
+    pend = game.pending
+    assert pend.kind == A.BUY_OUT
+    assert {(a.kind, a.amount) for a in pend.choices} == {(A.A_PAY_RENT, 50), (A.A_BUY_OUT, 60)}
+    act(game, A.A_BUY_OUT)
+    assert game.st.owner[deed(game, "boardwalk")] == 0
+    assert [p.cash for p in game.st.players] == [1440, 1560]  # the price goes to the owner
+    assert not game.st.claims  # the buy-out replaces the rent
+    assert check_play(game) == []
+
+
+def test_the_buy_out_price_is_the_set_rent_plus_10_and_may_split_the_set() -> None:
+    """'Just pay the rent shown on the Title Deed card for a color set ... plus M10.'"""
+    game = lge()
+    own(game, 1, "boardwalk", "park-place")
+    _land(game, 0, "park-place-3")
+    assert game.pending.context["price"] == 80  # 2 x 35 + 10
+    act(game, A.A_BUY_OUT)
+    assert game.st.owner[deed(game, "park-place")] == 0
+    assert game.st.owner[deed(game, "boardwalk")] == 1
+
+
+def test_buildings_go_with_a_bought_out_street_and_its_price_is_their_rent_plus_10() -> None:
+    """'You land on Boardwalk with a Hotel. You may pay rent for the Hotel plus M10. Then you
+    own Boardwalk and that Hotel. You also own Boardwalk 2 and Boardwalk 3.'"""
+    game = lge()
+    own(game, 1, "boardwalk", "park-place")
+    stand(game, "boardwalk", "boardwalk", 5)  # a hotel
+    game.st.players[0].cash = 2500
+    game.st.bank_net += 1000
+    _land(game, 0, "boardwalk")
+    assert game.pending.context["price"] == 2010
+    act(game, A.A_BUY_OUT)
+    d = deed(game, "boardwalk")
+    assert game.st.owner[d] == 0
+    assert game.st.placed[space(game, "boardwalk")] == 5
+    assert check_play(game) == []  # the hotel stands though the set is split
+
+
+def test_the_owner_cannot_refuse_a_buy_out() -> None:
+    """'They must sell it to you.': the owner has no decision."""
+    game = lge()
+    own(game, 1, "boardwalk")
+    _land(game, 0, "boardwalk")
+    assert game.pending.player == 0
+    with pytest.raises(IllegalAction):
+        game.act(game.pending.choices[0].__class__(A.A_BUY_OUT, 1, deed(game, "boardwalk")))
+
+
+def test_a_mortgaged_property_cannot_be_bought_out() -> None:
+    """'You may not buy a mortgaged property.'"""
+    game = lge()
+    own(game, 1, "boardwalk", mortgaged=True)
+    _land(game, 0, "boardwalk")
+    assert game.pending.kind == A.END_TURN
+
+
+def test_a_lander_short_of_the_price_pays_the_rent() -> None:
+    game = lge()
+    own(game, 1, "boardwalk")
+    game.st.bank_net -= 1470
+    game.st.players[0].cash = 30
+    _land(game, 0, "boardwalk")
+    # the rent (50) is more than the cash: no buy-out is on offer, the rent is claimable
+    assert game.pending.kind != A.BUY_OUT
+    assert game.st.claims[0].amount == 50

@@ -117,13 +117,31 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
     out.append(rent + ".")
     if r.no_rent_in_jail:
         out.append(f"- **No rent from {v.jail}**: owners in {v.jail} collect no rent.")
-    out.append(
-        f"- **Building**: {v.houses} go on whole colour groups you own with nothing under "
-        f"{v.mortgage}, evenly; {r.houses_per_hotel} {v.houses} then a {v.hotel}. The {v.bank} "
-        f"has {r.building_supply_houses} {v.houses} and {r.building_supply_hotels} {v.hotels}; "
-        "when there are too few for everyone who wants one, they are auctioned. They sell back "
-        f"at {r.building_sell_percent}% of their cost."
-    )
+    if r.even_building and r.building_scope == "group" and not r.build_on_own_turn \
+            and r.auctions:
+        out.append(
+            f"- **Building**: {v.houses} go on whole colour groups you own with nothing under "
+            f"{v.mortgage}, evenly; {r.houses_per_hotel} {v.houses} then a {v.hotel}. The "
+            f"{v.bank} has {r.building_supply_houses} {v.houses} and "
+            f"{r.building_supply_hotels} {v.hotels}; when there are too few for everyone who "
+            f"wants one, they are auctioned. They sell back at {r.building_sell_percent}% of "
+            "their cost."
+        )
+    else:
+        when = " on your own turn" if r.build_on_own_turn else ""
+        even = ", evenly" if r.even_building else ", split between its streets as you like"
+        short = ("when there are too few for everyone who wants one, they are auctioned"
+                 if r.auctions else "when they run out, none until some are sold back")
+        stay = (f"; they stay with their street when it changes hands, and only its own are "
+                f"sold before it goes under {v.mortgage}"
+                if r.building_scope == "street" else "")
+        out.append(
+            f"- **Building**: {v.houses} go{when} on whole colour groups you own with nothing "
+            f"under {v.mortgage}{even}; {r.houses_per_hotel} {v.houses} on a street then a "
+            f"{v.hotel}{stay}. The {v.bank} has {r.building_supply_houses} {v.houses} and "
+            f"{r.building_supply_hotels} {v.hotels}; {short}. They sell back at "
+            f"{r.building_sell_percent}% of their cost."
+        )
     out.append(
         f"- **{_cap(v.mortgage)}s**: the {v.bank} lends a deed's {v.mortgage} value; "
         f"lifting it costs that plus {r.mortgage_interest_percent}% interest. A deed received "
@@ -167,11 +185,21 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
     if r.time_call:
         end += "; at the hour the players agreed (at the start of the next turn) the richest " \
             "player wins"
+    if r.end == "one_owner":
+        end = f"only when one player owns every {v.deed} (under {v.mortgage} or not): they win"
+        if r.turn_limit:
+            end += f"; after {r.turn_limit} rounds the richest player wins"
     end += added("end")
     out.append(f"- **The end**: {end}.")
-    out.append("- **Bankruptcy**: only when even selling every building and mortgaging every "
-               "deed would not pay; everything goes to the creditor (or back to the "
-               f"{v.bank}, which auctions the deeds).")
+    if r.bankrupt_stays_in:
+        out.append("- **Bankruptcy**: only when even selling every building and mortgaging "
+                   "every deed would not pay; the cash, the deeds (under "
+                   f"{v.mortgage}) and the cards go to the creditor (or the deeds back to the "
+                   f"{v.bank}, free of {v.mortgage}), and you stay in the game with nothing.")
+    else:
+        out.append("- **Bankruptcy**: only when even selling every building and mortgaging "
+                   "every deed would not pay; everything goes to the creditor (or back to the "
+                   f"{v.bank}, which auctions the deeds).")
     if spec.variants:
         out += ["", "### Variants", ""]
         for var in spec.variants:

@@ -11,6 +11,7 @@ import pytest
 from monopoly_tui.bots import ExpertBot, make_bot
 from monopoly_tui.bots.value_model import dice_sums, landing_chances, model_of
 from monopoly_tui.engine import actions as A
+from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.frames import (
     AuctionFrame,
@@ -55,7 +56,7 @@ def _set_cash(game: Game, *amounts: int) -> None:
 def _build(game: Game, deed: int, level: int) -> None:
     st = game.st
     st.bank_houses -= level
-    st.buildings[deed] = level
+    B.set_level(game.spec, st, deed, level)
 
 
 def _own(game: Game, player: int, *deeds: int) -> None:

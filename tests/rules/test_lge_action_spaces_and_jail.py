@@ -7,10 +7,12 @@ from helpers import act, card_on_top, kinds, roll, space
 from lge_helpers import at, lge
 
 from monopoly_tui.engine import actions as A
+from monopoly_tui.engine.actions import Event
+from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.invariants import check_play
 
 
-def _roll_from(game, player: int, start: str, die: int) -> list:
+def _roll_from(game: Game, player: int, start: str, die: int) -> list[Event]:
     game.st.current = player
     at(game, player, start)
     return roll(game, (die,))
@@ -116,7 +118,7 @@ def test_just_visiting_does_nothing() -> None:
     assert not {"paid", "jailed"} & set(kinds(events))
 
 
-def _jailed(game, player: int = 0) -> None:
+def _jailed(game: Game, player: int = 0) -> None:
     pl = game.st.players[player]
     pl.position = space(game, "jail-2")
     pl.in_jail = True

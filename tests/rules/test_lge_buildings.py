@@ -9,15 +9,16 @@ from lge_helpers import lge, own, stand, versions
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action, IllegalAction
+from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.invariants import check_play
 
 
-def _blue(game, player: int = 0) -> tuple[int, int]:
+def _blue(game: Game, player: int = 0) -> tuple[int, int]:
     own(game, player, "park-place", "boardwalk")
     return deed(game, "park-place"), deed(game, "boardwalk")
 
 
-def _build(game, deed_id: str, version: str) -> None:
+def _build(game: Game, deed_id: str, version: str) -> None:
     act(game, A.A_BUILD, player=0, target=deed(game, deed_id))
     assert game.pending.kind == A.PLACE_VERSION
     act(game, A.A_PLACE_VERSION, player=0, target=space(game, version))

@@ -8,9 +8,11 @@ from lge_helpers import at, lge, own, stand, versions
 from lge_helpers import land as _land
 
 from monopoly_tui.engine import actions as A
+from monopoly_tui.engine.actions import Event
+from monopoly_tui.engine.game import Game
 
 
-def _pay_rent(game) -> list:
+def _pay_rent(game: Game) -> list[Event]:
     assert game.pending.kind == A.BUY_OUT
     return act(game, A.A_PAY_RENT)
 

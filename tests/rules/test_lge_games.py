@@ -5,6 +5,7 @@ included) and can finish a game by owning everything, and a seeded game replays 
 from __future__ import annotations
 
 from monopoly_tui.engine import actions as A
+from monopoly_tui.engine.game import Game
 from monopoly_tui.rules import load_spec
 from monopoly_tui.simulate import play_game
 
@@ -21,7 +22,7 @@ def test_basic_bots_make_every_lge_decision_and_keep_the_invariants() -> None:
     spec = load_spec("lge")
     seen: set[str] = set()
 
-    def watch(game) -> None:  # noqa: ANN001
+    def watch(game: Game) -> None:
         for a in game.history[-1:]:
             seen.add(a.kind)
 
@@ -54,7 +55,7 @@ def test_every_lge_event_is_told_in_the_editions_words() -> None:
     spec = load_spec("lge")
     lines: dict[str, str] = {}
 
-    def tell(game) -> None:  # noqa: ANN001
+    def tell(game: Game) -> None:
         for e in game.last_events:
             if e.kind in ("bought_out", "placed_version", "moved_building") and \
                     e.kind not in lines:

@@ -9,6 +9,7 @@ from lge_helpers import lge, own, stand
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
+from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.invariants import check_play
 from monopoly_tui.engine.state import PLAYING, TradeOffer
 
@@ -76,7 +77,7 @@ def test_a_mortgaged_deed_received_is_lifted_or_charged_10_percent() -> None:
     assert game.st.players[1].cash == 1500 - 100 - 20
 
 
-def _broke(game, player: int) -> None:
+def _broke(game: Game, player: int) -> None:
     game.st.bank_net -= game.st.players[player].cash
     game.st.players[player].cash = 0
 

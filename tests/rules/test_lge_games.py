@@ -66,3 +66,20 @@ def test_every_lge_event_is_told_in_the_editions_words() -> None:
     play_game(spec, ["basic"] * 4, seed=1, max_turns=4000, after_decision=tell)
     assert set(lines) == {"bought_out", "placed_version", "moved_building"}
     assert "M" in lines["bought_out"]
+
+
+def test_a_save_edited_to_hold_a_buy_out_that_does_not_fit_is_refused() -> None:
+    """A state loaded from a save is checked: a buy-out frame naming no deed breaks it."""
+    from helpers import deed, space
+    from lge_helpers import lge, own
+
+    from monopoly_tui.engine import snapshot as snap
+    from monopoly_tui.engine.mechanics.versions import BuyOutFrame
+
+    game = lge()
+    own(game, 1, "boardwalk")
+    game.st.frames.append(BuyOutFrame(0, 1, 99, 31, 50))
+    assert any("buy-out" in p for p in snap.check_state(game.spec, game.st))
+    game.st.frames[-1] = BuyOutFrame(0, 1, deed(game, "boardwalk"), space(game, "boardwalk-3"),
+                                     50)
+    assert snap.check_state(game.spec, game.st) == []

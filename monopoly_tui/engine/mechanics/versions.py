@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from monopoly_tui.engine.describe import Words
     from monopoly_tui.engine.game import Game
     from monopoly_tui.engine.spec import Spec
+    from monopoly_tui.engine.state import GameState
 
 VERSIONS = "versions"
 BUYOUT = "buyout"
@@ -208,6 +209,20 @@ class Versions(Mechanic):
     def event_kinds(self) -> frozenset[str]:
         return frozenset({"placed_version", "moved_building"})
 
+    def check(self, spec: Spec, st: GameState) -> list[str]:
+        """A building to place names a player, a street and one of its versions."""
+        out: list[str] = []
+        n = len(st.players)
+        for i, f in enumerate(st.frames):
+            if not isinstance(f, VersionFrame):
+                continue
+            if not (0 <= f.player < n and 0 <= f.deed < len(spec.deeds)
+                    and f.space in spec.deeds[f.deed].spaces and f.left >= 1
+                    and f.building in ("house", "hotel")):
+                out.append(f"frames[{i}]: a building to place on {f.deed}/{f.space} by "
+                           f"{f.player} does not fit the game")
+        return out
+
 
 # ---------------------------------------------------------------- the forced buy-out
 
@@ -312,6 +327,20 @@ class Buyout(Mechanic):
 
     def reason_words(self, words: Words, reason: str, target: int) -> str | None:
         return f"the {words.v.buy_out} of {words.deed(target)}" if reason == "buy_out" else None
+
+    def check(self, spec: Spec, st: GameState) -> list[str]:
+        """A buy-out on offer names two players, a deed and one of its versions."""
+        out: list[str] = []
+        n = len(st.players)
+        for i, f in enumerate(st.frames):
+            if not isinstance(f, BuyOutFrame):
+                continue
+            if not (0 <= f.player < n and 0 <= f.owner < n and f.player != f.owner
+                    and 0 <= f.deed < len(spec.deeds) and f.space in spec.deeds[f.deed].spaces
+                    and f.rent >= 0):
+                out.append(f"frames[{i}]: a buy-out of {f.deed} by {f.player} from "
+                           f"{f.owner} does not fit the game")
+        return out
 
 
 # ---------------------------------------------------------------- every GO pays

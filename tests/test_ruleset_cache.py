@@ -25,7 +25,7 @@ from monopoly_tui.rules.loader import (
     scan_editions,
 )
 
-BUILT_IN = ["classic", "dnd", "got", "lotr", "nfl"]
+BUILT_IN = ["classic", "dnd", "got", "lge", "lotr", "nfl"]
 
 CHILD = """\
 id: mini-plus
@@ -111,7 +111,7 @@ def test_a_scan_reads_the_cache_and_lists_the_same(user: Path, validations: list
     validated_first = len(validations)
     validations.clear()
     second = scan_editions()
-    assert validated_first == 7  # five built-in editions, mini and the broken one
+    assert validated_first == len(BUILT_IN) + 2  # the built-in editions, mini and the broken one
     assert [p.name for p in validations] == ["broken.yaml"]  # a broken file: every time
     assert second.editions == first.editions
     assert [(b.path, b.error.problems) for b in second.broken] == [

@@ -120,7 +120,7 @@ def test_odd_and_huge_ruleset_files_are_refused_quickly(
         load_ruleset(tmp_path / "zero.yaml")
     monkeypatch.setenv("MONOPOLY_TUI_RULESETS", str(tmp_path))
     scan = scan_editions()  # the editions scan (the new game screen's) skips them all
-    assert [e.id for e in scan.editions] == ["classic", "dnd", "got", "lotr", "nfl"]
+    assert [e.id for e in scan.editions] == ["classic", "dnd", "got", "lge", "lotr", "nfl"]
     assert any("at most" in str(b.error) for b in scan.broken)
     assert MAX_RULESET_BYTES < 20_000_000
 

@@ -157,3 +157,14 @@ def test_rolling_is_not_blocked_by_buildings_placed() -> None:
     _build(game, "park-place", "park-place-2")
     roll(game, (1,))
     assert game.st.players[0].position == 1
+
+
+def test_a_human_choosing_a_version_reads_each_versions_name() -> None:
+    """The app's list of choices (before the LGE dialogs) names the version of each choice."""
+    from monopoly_tui.ui.decisions import choice_label
+
+    game = lge()
+    _blue(game)
+    act(game, A.A_BUILD, player=0, target=deed(game, "boardwalk"))
+    labels = [choice_label(game, c) for c in game.pending.choices]
+    assert labels == ["Put it on Boardwalk", "Put it on Boardwalk 2", "Put it on Boardwalk 3"]

@@ -8,11 +8,12 @@ rules themselves hold the way to the end, and these habits take it:
 - **buy out** a property landed on whenever the price leaves the reserve (the rent is due
   anyway; the buy-out costs only the extra more);
 - **the end plan**: the player holding the most deeds (at least ``PROTECT_FROM``) *protects*
-  them: mortgages every deed without buildings (a mortgaged property cannot be bought out),
-  never lifts a mortgage, keeps a mortgaged deed received as it is, and offers the others
-  their mortgaged deeds at their face price (a mortgaged deed can only be had by trade or
-  bankruptcy); an opponent accepts an offer of at least the face price unless it hands over
-  a street with buildings;
+  them: sells its buildings and mortgages every deed (a mortgaged property cannot be bought
+  out; a built one cannot be mortgaged, and opponents made rich by three GOs and the refilled
+  middle buy built streets out at any price), never lifts a mortgage, keeps a mortgaged deed
+  received as it is, sells none of its deeds, and offers the others their mortgaged deeds at
+  their face price (a mortgaged deed can only be had by trade or bankruptcy); an opponent
+  accepts an offer of at least the face price unless it hands over a street with buildings;
 - **buildings where the dice go**: a building bought, a sold hotel's houses, and (at the end
   of its turn) a building moved, go on the version with the most opponents one to six spaces
   before it (in reach of the one die).
@@ -100,6 +101,8 @@ def answer(game: Game, player: int) -> Action | None:
     f = game.frame
     assert isinstance(f, TradeFrame)
     o: TradeOffer = f.offer
+    if o.partner == player and o.take_deeds and protecting(game, player):
+        return simple_action(A.A_REJECT, player)  # the leader sells none of its deeds
     if o.partner != player or o.give_deeds or o.take_cash or o.take_cards or not o.take_deeds:
         return None
     spec, st = game.spec, game.st
@@ -111,7 +114,7 @@ def answer(game: Game, player: int) -> Action | None:
 
 def voluntary(bot: BasicBot, game: Game, player: int) -> Action | None:
     """At the end of its turn: move a building into the opponents' reach; then, protecting,
-    mortgage a deed without buildings, and (once a turn) offer the face price for another's
+    sell a building or mortgage a deed, and (once a turn) offer the face price for another's
     mortgaged deed. None: nothing to do here (the basic habits go on, without lifting
     mortgages while protecting)."""
     move = _move(game, player)
@@ -121,8 +124,13 @@ def voluntary(bot: BasicBot, game: Game, player: int) -> Action | None:
         return None
     spec, st = game.spec, game.st
     for d in _cheapest(game):
-        if st.owner[d] == player and not st.mortgaged[d] and not st.buildings[d] \
-                and not P.can_mortgage(spec, st, player, d):
+        if st.owner[d] != player or st.mortgaged[d]:
+            continue
+        if st.buildings[d]:
+            if not P.can_sell_building(spec, st, player, d):
+                return simple_action(A.A_SELL_BUILDING, player, d)
+            return simple_action(A.A_SELL_ALL, player, spec.deeds[d].group)
+        if not P.can_mortgage(spec, st, player, d):
             return simple_action(A.A_MORTGAGE, player, d)
     return _offer(bot, game, player)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -822,11 +822,13 @@ def choice_label(game: Game, action: Action) -> str:
 
 
 class ChoiceScreen(DecisionScreen):
-    """Any decision without a modal of its own: its choices as a list."""
+    """Any decision without a modal of its own: its choices as a list (a mechanic's own list
+    dialog keeps this shape and gives its own heading and body: ``head_text``, ``body``)."""
 
-    def __init__(self, table: Table, kind: str) -> None:
+    def __init__(self, table: Table, kind: str | None = None) -> None:
         super().__init__(table)
-        self.kind = kind  # type: ignore[misc]
+        if kind is not None:
+            self.kind = kind  # type: ignore[misc]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -835,14 +837,23 @@ class ChoiceScreen(DecisionScreen):
             yield OptionList(id="choices")
         yield Footer()
 
+    def head_text(self, pend: A.Pending) -> str:
+        """What the decision asks, for the heading."""
+        return decision_words(self.game, pend)
+
+    def body(self, pend: A.Pending) -> RenderableType:
+        """What is shown above the choices: the mechanics' lines for all."""
+        game = self.game
+        lines = [line for m in screens_for(game.spec) for line in m.centre_lines(game)]
+        return Group(*lines) if lines else ""
+
     def draw(self) -> None:
         pend = self.pend
         if pend.kind != self.kind:
             return
         game = self.game
-        self.query_one("#head", Static).update(self.heading(decision_words(game, pend)))
-        lines = [line for m in screens_for(game.spec) for line in m.centre_lines(game)]
-        self.query_one("#body", Static).update(Group(*lines) if lines else "")
+        self.query_one("#head", Static).update(self.heading(self.head_text(pend)))
+        self.query_one("#body", Static).update(self.body(pend))
         lst = self.query_one("#choices", OptionList)
         lst.clear_options()
         for i, c in enumerate(pend.choices):

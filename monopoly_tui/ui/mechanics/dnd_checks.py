@@ -8,12 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.console import RenderableType
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
 
 from monopoly_tui.engine.mechanics.dnd_checks import (
     A_NO_ITEM,
@@ -23,7 +20,7 @@ from monopoly_tui.engine.mechanics.dnd_checks import (
     items_of,
 )
 from monopoly_tui.engine.mechanics.dnd_config import CHECKS, CheckDieSpec
-from monopoly_tui.ui.decisions import DecisionScreen
+from monopoly_tui.ui.decisions import ChoiceScreen, DecisionScreen
 from monopoly_tui.ui.mechanics import MechanicScreens, register
 from monopoly_tui.ui.render import money
 
@@ -81,53 +78,25 @@ def last_check(events: Iterable[Event]) -> tuple[int, int, int, str] | None:
     return (int(str(out[0])), int(str(out[1])), int(str(out[2])), str(out[3]))
 
 
-class ItemsScreen(DecisionScreen):
+class ItemsScreen(ChoiceScreen):
     """A missed roll of the check die: the die and its target, then each held item with what
-    it would do; pick one (Enter, or its number), or let the roll stand."""
+    it would do (``ChecksScreens.choice_label``); pick one (Enter), or let the roll stand."""
 
     kind = USE_ITEMS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "choose('no_item')", "Let the roll stand", id="stand"),
     ]
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Static(id="head", classes="title")
-            yield Static(id="body")
-            yield OptionList(id="choices")
-        yield Footer()
-
-    def draw(self) -> None:
-        pend = self.pend
-        if pend.kind != self.kind:
-            return
-        game = self.game
-        v = game.spec.vocab
+    def head_text(self, pend: Pending) -> str:
         ctx = pend.context
-        roll, total, target = int(str(ctx["roll"])), int(str(ctx["total"])), int(
-            str(ctx["target"]))
-        self.query_one("#head", Static).update(
-            self.heading(f"rolled {roll}: {total} of the {target} needed"))
-        body = red_die(roll, target, total)
-        body.append(f"\nUse an {v.item} on this roll, or let it stand (it fails).",
-                    style="dim")
-        self.query_one("#body", Static).update(body)
-        lst = self.query_one("#choices", OptionList)
-        lst.clear_options()
-        for i, c in enumerate(pend.choices):
-            lst.add_option(Option(item_choice_label(game, pend, c), id=f"c-{i}"))
-        lst.disabled = not self.mine()
-        if lst.option_count:
-            lst.highlighted = 0
-        if self.mine():
-            lst.focus()
+        return f"rolled {ctx['roll']}: {ctx['total']} of the {ctx['target']} needed"
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id and self.mine():
-            i = int(event.option.id[2:])
-            choices = self.pend.choices
-            if i < len(choices):
-                self.table.answer(choices[i])
+    def body(self, pend: Pending) -> RenderableType:
+        ctx = pend.context
+        out = red_die(int(str(ctx["roll"])), int(str(ctx["target"])), int(str(ctx["total"])))
+        out.append(f"\nUse an {self.game.spec.vocab.item} on this roll, or let it stand (it "
+                   "fails).", style="dim")
+        return out
 
 
 def item_choice_label(game: Game, pend: Pending, action: Action) -> str:

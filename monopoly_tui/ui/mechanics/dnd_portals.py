@@ -9,18 +9,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from rich.console import RenderableType
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.widgets import Footer, OptionList, Static
-from textual.widgets.option_list import Option
 
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.mechanics.dnd_adventures import ADVENTURES
 from monopoly_tui.engine.mechanics.dnd_adventures import state as adventures_state
 from monopoly_tui.engine.mechanics.dnd_config import PORTALS, PortalsSpec
 from monopoly_tui.engine.mechanics.dnd_portals import A_GO_THROUGH, PORTAL_MOVE
-from monopoly_tui.ui.decisions import DecisionScreen
+from monopoly_tui.ui.decisions import ChoiceScreen, DecisionScreen
 from monopoly_tui.ui.mechanics import MechanicScreens, register
 from monopoly_tui.ui.render import money
 
@@ -70,46 +67,22 @@ def portal_label(game: Game, pend: Pending, action: Action) -> str:
     return f"{name} ({words}){go}"
 
 
-class PortalScreen(DecisionScreen):
-    """On a Portal: the locations in reach, marked on the board; choose one (arrows, Enter)."""
+class PortalScreen(ChoiceScreen):
+    """On a Portal: the locations in reach, marked on the board, each with what landing there
+    means (``PortalsScreens.choice_label``); choose one (arrows, Enter)."""
 
     kind = PORTAL_MOVE
 
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            yield Static(id="head", classes="title")
-            yield Static(id="body")
-            yield OptionList(id="choices")
-        yield Footer()
-
-    def draw(self) -> None:
-        pend = self.pend
-        if pend.kind != self.kind:
-            return
-        game = self.game
-        v = game.spec.vocab
+    def head_text(self, pend: Pending) -> str:
+        spec = self.game.spec
         portal = int(str(pend.context.get("portal", -1)))
-        where = game.spec.spaces[portal].name if 0 <= portal < game.spec.size else v.portal
-        self.query_one("#head", Static).update(self.heading(f"through the {where}"))
-        body = Text(f"Go to a {v.location} in reach ({REACH_MARK} on the board), carry it "
-                    "out, and the turn ends.", style="dim")
-        self.query_one("#body", Static).update(body)
-        lst = self.query_one("#choices", OptionList)
-        lst.clear_options()
-        for i, c in enumerate(pend.choices):
-            lst.add_option(Option(portal_label(game, pend, c), id=f"c-{i}"))
-        lst.disabled = not self.mine()
-        if lst.option_count:
-            lst.highlighted = 0
-        if self.mine():
-            lst.focus()
+        where = spec.spaces[portal].name if 0 <= portal < spec.size else spec.vocab.portal
+        return f"through the {where}"
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id and self.mine():
-            i = int(event.option.id[2:])
-            choices = self.pend.choices
-            if i < len(choices):
-                self.table.answer(choices[i])
+    def body(self, pend: Pending) -> RenderableType:
+        v = self.game.spec.vocab
+        return Text(f"Go to a {v.location} in reach ({REACH_MARK} on the board), carry it "
+                    "out, and the turn ends.", style="dim")
 
 
 class PortalsScreens(MechanicScreens):

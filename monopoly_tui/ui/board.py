@@ -30,6 +30,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine.spec import CARDS, FREE_PARKING, GO, GO_TO_JAIL, JAIL, TAX
 from monopoly_tui.ui.mechanics import screens_for
 from monopoly_tui.ui.style import contrast_text, heat_color, player_color, space_color
@@ -225,7 +226,7 @@ class SpaceTile(Widget):
                  tuple(m.board_key(self.game, self.space) for m in screens_for(self.game.spec)))
         if deed < 0:
             return (tokens, marks, st.pot if sp.kind == FREE_PARKING else 0)
-        return (tokens, marks, st.owner[deed], st.buildings[deed], st.mortgaged[deed])
+        return (tokens, marks, st.owner[deed], B.on_space(st, self.space), st.mortgaged[deed])
 
     # ------------------------------------------------------------------ drawing
 
@@ -244,8 +245,9 @@ class SpaceTile(Widget):
         mortgaged = deed >= 0 and st.mortgaged[deed]
         name_style = "strike dim" if mortgaged else "bold"
 
-        # buildings
-        level = st.buildings[deed] if deed >= 0 else 0
+        # the buildings standing on this space (a deed of several spaces holds them on its
+        # spaces as its owner placed them)
+        level = B.on_space(st, self.space) if deed >= 0 else 0
         top = spec.rules.houses_per_hotel + 1
         build = Text()
         if level >= top:

@@ -805,14 +805,11 @@ class PlaceScreen(DecisionScreen):
 
 def choice_label(game: Game, action: Action) -> str:
     """A choice in words, for decisions without a modal of their own (new mechanics): the
-    mechanic's own label (``ui.mechanics``), a version of a street by its space's name, else
-    its kind, deed and amount."""
+    mechanic's own label (``ui.mechanics``), else its kind, deed and amount."""
     spec = game.spec
     label = first(m.choice_label(game, action) for m in screens_for(spec))
     if label is not None:
         return label
-    if action.kind == A.A_PLACE_VERSION and 0 <= action.target < len(spec.spaces):
-        return f"Put it on {spec.spaces[action.target].name}"  # a version of the street
     words = action.kind.replace("_", " ").capitalize()
     if 0 <= action.target < len(spec.deeds):
         words += f": {spec.deeds[action.target].name}"

@@ -35,6 +35,7 @@ from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action, IllegalAction
 from monopoly_tui.engine.counts import round_number
 from monopoly_tui.engine.describe import level_words
+from monopoly_tui.engine.endings import OneOwner
 from monopoly_tui.ui.board import Board, SpaceTile, section_word, sections
 from monopoly_tui.ui.footer import Footer
 from monopoly_tui.ui.mechanics import screens_for
@@ -56,6 +57,9 @@ if TYPE_CHECKING:
     from monopoly_tui.ui.answers import Answer
     from monopoly_tui.ui.decisions import DecisionScreen
     from monopoly_tui.ui.trade import TradeScreen
+
+ONE_OWNER = OneOwner.NAME
+"""The ending by one player owning every deed: each panel says how far its player is."""
 
 INSTANT_BATCH = 200
 """Computer choices played in one go at instant pace before the screen catches up."""
@@ -92,6 +96,7 @@ class PlayerPanel(Static):
         return (pl.cash, pl.bankrupt, pl.in_jail, pl.jail_turns, len(pl.cards), owned,
                 current, deciding,
                 tuple(m.panel_key(game, p) for m in screens_for(game.spec)), pl.position,
+                pl.bankruptcies,
                 self.counting_barred())
 
     def counting_barred(self) -> bool:
@@ -133,6 +138,14 @@ class PlayerPanel(Static):
         else:
             cash.append(Text(f"worth {money(game, P.valuation(spec, st, p))}", style="dim"))
         lines.append(Parts(cash, sep="  "))
+        if pl.bankruptcies:  # bankrupt, and still in: the rules keep bankrupt players playing
+            times = "" if pl.bankruptcies == 1 else f" {pl.bankruptcies} times"
+            lines.append(Text(f"bankrupt{times}, still playing", style="bold yellow"))
+        if spec.rules.end == ONE_OWNER:  # the game ends only when one player owns every deed
+            n = sum(1 for o in st.owner if o == p)
+            total = len(st.owner)
+            lines.append(Text(f"owns {n} of {total} {v.deeds} · {total - n} to go",
+                              style="bold" if n == total else "dim"))
         extra = Text()
         if sections(spec.size)[0] > 1:  # a long track: where the token is, in words
             extra.append(f"on {spec.spaces[pl.position].name}", style="dim")
@@ -451,7 +464,7 @@ class GameScreen(Screen[None]):
         if any(d.house_cost for d in spec.deeds):  # the bank's buildings, where one builds
             parts += [f"{v.houses} {st.bank_houses}", f"{v.hotels} {st.bank_hotels}"]
         if spec.rules.free_parking_jackpot:
-            parts.append(f"pot {money(game, st.pot)}")
+            parts.append(f"{v.pot} {money(game, st.pot)}")
         return Parts([Text(part) for part in parts], style="dim")
 
     def decision_words(self, pend: A.Pending) -> str:

@@ -20,12 +20,13 @@ from textual.widgets import Button, Footer, Label, OptionList, Static, Tab, Tabs
 from textual.widgets.option_list import Option
 
 from monopoly_tui.engine import actions as A
+from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine import why
 from monopoly_tui.engine.actions import Action, IllegalAction
 from monopoly_tui.engine.describe import building_words, level_words
 from monopoly_tui.engine.preview import preview_plan
-from monopoly_tui.ui.render import money, player_tag
+from monopoly_tui.ui.render import deed_spaces_line, money, player_tag
 from monopoly_tui.ui.session import MANAGE_KINDS
 from monopoly_tui.ui.style import group_color
 
@@ -57,6 +58,11 @@ def action_words(game: Game, action: Action) -> str:
         return f"{v.mortgage.capitalize()} {spec.deeds[action.target].name}"
     if k == A.A_UNMORTGAGE:
         return f"Lift the {v.mortgage} on {spec.deeds[action.target].name}"
+    if k == A.A_MOVE_BUILDING:  # target: the space it leaves; amount: the one it goes to
+        hotel = B.on_space(st, action.target) >= top
+        one = f"the {v.hotel}" if hotel else building_words(game, "house")
+        return (f"Move {one} from {spec.spaces[action.target].name} to "
+                f"{spec.spaces[action.amount].name}")
     if k == A.A_COLLECT_RENT:
         c = st.claims[action.target]
         return f"Ask {st.players[c.payer].name} for the rent on {spec.deeds[c.deed].name}"
@@ -92,6 +98,9 @@ def action_group(game: Game, action: Action) -> int:
         return action.target
     if action.kind == A.A_COLLECT_RENT:
         return -1
+    if action.kind == A.A_MOVE_BUILDING:  # about a space, the version it leaves
+        deed = game.spec.spaces[action.target].deed
+        return game.spec.deeds[deed].group if deed >= 0 else -1
     if 0 <= action.target < len(game.spec.deeds):
         return game.spec.deeds[action.target].group
     return -1
@@ -127,7 +136,16 @@ def preview(game: Game, action: Action) -> Text:
         d = spec.deeds[action.target]
         out.append(f"\nno rent from {d.name} while under {spec.vocab.mortgage}; lifting it "
                    f"costs {money(game, P.unmortgage_cost(spec, d.index))}", style="dim")
+    deed = spec.spaces[action.target].deed if action.kind == A.A_MOVE_BUILDING else (
+        action.target if action.kind in DEED_KINDS else -1)
+    if 0 <= deed < len(spec.deeds) and len(spec.deeds[deed].spaces) > 1:
+        out.append("\nnow: ", style="dim")  # which version holds what
+        out.append_text(deed_spaces_line(game, deed))
     return out
+
+
+DEED_KINDS = frozenset({A.A_BUILD, A.A_SELL_BUILDING, A.A_MORTGAGE, A.A_UNMORTGAGE})
+"""The manager's choices about one deed (``target``)."""
 
 
 BUILD_EVENLY = "build_evenly"
@@ -151,6 +169,13 @@ class Entry:
     bank is short of), as the engine's preview says; '' for none."""
 
 
+def entry_key(game: Game, action: Action) -> tuple[str, int]:
+    """What a row's highlight follows: its kind and deed; a move, its kind and both spaces."""
+    if action.kind == A.A_MOVE_BUILDING:
+        return action.kind, action.target * game.spec.size + action.amount
+    return action.kind, action.target
+
+
 def entry_rows(game: Game, player: int, kinds: frozenset[str],
                reasons: bool = False) -> list[Entry]:
     """The rows of a player's list, in order: by colour group, then rent claims, builds,
@@ -159,7 +184,7 @@ def entry_rows(game: Game, player: int, kinds: frozenset[str],
     rows: list[Entry] = []
     for a in acts:
         label, delta, waits = _effect(game, a)
-        rows.append(Entry((a.kind, a.target), action_group(game, a), label, delta, (a,),
+        rows.append(Entry(entry_key(game, a), action_group(game, a), label, delta, (a,),
                           waits=waits))
     if A.A_BUILD in kinds:
         groups = sorted({action_group(game, a) for a in acts if a.kind == A.A_BUILD})
@@ -178,8 +203,8 @@ def entry_rows(game: Game, player: int, kinds: frozenset[str],
             rows.append(Entry((a.kind, a.target), action_group(game, a),
                               action_words(game, a), 0, reason=reason))
     order = {k: i for i, k in enumerate(
-        (A.A_COLLECT_RENT, A.A_BUILD, BUILD_EVENLY, A.A_SELL_BUILDING, A.A_SELL_ALL,
-         A.A_MORTGAGE, A.A_UNMORTGAGE))}
+        (A.A_COLLECT_RENT, A.A_BUILD, BUILD_EVENLY, A.A_MOVE_BUILDING, A.A_SELL_BUILDING,
+         A.A_SELL_ALL, A.A_MORTGAGE, A.A_UNMORTGAGE))}
     rows.sort(key=lambda e: (e.group, order.get(e.key[0], 9), e.key[1]))
     return rows
 
@@ -423,7 +448,8 @@ class ManageScreen(ModalScreen[None]):
             if not self.table.answer(act):
                 break
             pend = self.game.pending
-            if self.game.over or pend.kind not in (A.ROLL, A.JAIL, A.END_TURN, A.DEBT, A.BUY):
+            if self.game.over or pend.kind not in (A.ROLL, A.JAIL, A.END_TURN, A.DEBT, A.BUY,
+                                                    A.BUY_OUT):
                 # The choice started something to decide (a building auction): close and let it.
                 self.dismiss(None)
                 return

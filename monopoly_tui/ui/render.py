@@ -17,6 +17,7 @@ from rich.style import StyleType
 from rich.table import Table
 from rich.text import Text
 
+from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.describe import END_REASONS, level_words
 from monopoly_tui.engine.spec import (
@@ -141,6 +142,27 @@ def deed_line(game: Game, deed: int, *, mark_state: bool = True) -> Text:
     return text
 
 
+def version_holds(game: Game, space: int) -> str:
+    """What stands on one space of a deed: 'nothing', '2 Houses', 'a Hotel' (the engine's
+    count per space)."""
+    level = B.on_space(game.st, space)
+    if level <= 0:
+        return "nothing"
+    return level_words(game, level)
+
+
+def deed_spaces_line(game: Game, deed: int) -> Text:
+    """A deed's spaces and what each holds: 'Boardwalk: nothing · Boardwalk 2: 2 Houses'."""
+    spec = game.spec
+    out = Text()
+    for k, s in enumerate(spec.deeds[deed].spaces):
+        if k:
+            out.append(" · ", style="dim")
+        out.append(spec.spaces[s].name, style="bold")
+        out.append(f": {version_holds(game, s)}")
+    return out
+
+
 def _amount(game: Game, compact: bool) -> Callable[[int], str]:
     """Money as the edition writes it; on a compact card bare numbers (the card names the
     currency once)."""
@@ -224,18 +246,23 @@ def deed_card(game: Game, deed: int, *, width: int | None = None,
         grid.add_row(f"{cap(v.mortgage)} value", m(d.mortgage))
     status = Text()
     owner = st.owner[deed]
+    # a deed on several spaces: the buildings and the rent of the space it is shown for
+    here = space if len(d.spaces) > 1 and space in d.spaces else -1
     if owner >= 0:
         status.append("Owner ")
         status.append_text(player_tag(game, owner))
-        level = st.buildings[deed]
+        level = B.on_space(st, here) if here >= 0 else st.buildings[deed]
         if level:
             status.append(f" · {level_words(game, level)}", style="green")
+            if here >= 0:
+                status.append(" here", style="green")
         if st.mortgaged[deed]:
             status.append(f" · {v.mortgage}d", style="bold red")
         elif d.kind != DICE_RENT:
-            rent = P.street_rent(spec, st, deed) if d.kind == STREET else P.count_rent(
+            rent = P.street_rent(spec, st, deed, here) if d.kind == STREET else P.count_rent(
                 spec, st, deed)
-            status.append(f" · rent now {m(rent)}", style="bold")
+            status.append(f" · rent {'here ' if here >= 0 else ''}now {m(rent)}",
+                          style="bold")
     else:
         status.append(f"For sale by the {v.bank}", style="italic")
     name = d.name

@@ -26,7 +26,8 @@ PACES: dict[str, float] = {"instant": 0.0, "normal": 0.6, "slow": 1.5}
 """Seconds a computer seat waits before each choice."""
 
 MANAGE_KINDS = frozenset(
-    {A.A_BUILD, A.A_SELL_BUILDING, A.A_SELL_ALL, A.A_MORTGAGE, A.A_UNMORTGAGE, A.A_COLLECT_RENT}
+    {A.A_BUILD, A.A_SELL_BUILDING, A.A_SELL_ALL, A.A_MORTGAGE, A.A_UNMORTGAGE, A.A_COLLECT_RENT,
+     A.A_MOVE_BUILDING}
 )
 """At-any-time choices the property manager offers."""
 

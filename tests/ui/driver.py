@@ -92,6 +92,10 @@ async def step(pilot: Pilot[Any], app: MonopolyApp, seen: Counter[str],
         await pilot.press("l" if scr.choice(A.A_LIFT) else "k")
     elif name == "PlaceScreen":
         await pilot.press("enter")
+    elif name == "BuyOutScreen":
+        await pilot.press("b" if scr.choice(A.A_BUY_OUT) else "p")
+    elif name == "PlaceVersionScreen":
+        await pilot.press("down", "enter")
     elif name == "TradeReview":
         await pilot.press("r" if scr.mine() else "escape")
     elif name == "RingScreen":

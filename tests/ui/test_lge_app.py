@@ -12,10 +12,14 @@ import pytest
 from driver import new_session, play_out, settle, shown_keys, started
 from long_track import lge_session, space_id
 from rich.console import Console
+from states import deed_id
 
+from monopoly_tui.engine import buildings as B
+from monopoly_tui.engine.dice import ScriptedDice
 from monopoly_tui.ui import game as game_screen
 from monopoly_tui.ui.board import Board, SpaceTile, TrackOverview, fit, sections
 from monopoly_tui.ui.game import PlayerPanel
+from monopoly_tui.ui.manage import ActionList
 
 SMALL = (100, 30)
 BIG = (160, 50)
@@ -212,3 +216,215 @@ async def test_a_human_plays_lge_to_the_end_with_the_keys() -> None:
         assert s.game.over and type(app.screen).__name__ == "ResultsScreen"
         assert seen["GameScreen"] > 10
         assert any(line.startswith("Game over:") for line in s.log)
+
+
+# ---------------------------------------------------------------- the buy-out
+
+
+def _landing(s: Any, player: int, target: str) -> None:
+    """``player``'s turn, one space before ``target``, the die scripted to a 1."""
+    st = s.game.st
+    st.current = player
+    st.players[player].position = space_id(s, target) - 1
+    s.game.dice_source = ScriptedDice([0])
+
+
+def _owns(s: Any, player: int, *names: str) -> None:
+    for name in names:
+        s.game.st.owner[deed_id(s, name)] = player
+
+
+async def test_the_buy_out_choice_shows_rent_and_price_and_b_buys_it_out() -> None:
+    s = lge_session([("Ann", True), ("Bob", True)], seed=2)
+    _owns(s, 1, "Boardwalk")
+    _landing(s, 0, "Boardwalk 2")
+    async with started(s, size=SMALL) as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "BuyOutScreen"
+        body = _plain(app.screen.query_one("#body").content, width=70)
+        flat = " ".join(body.split())
+        assert "Pay the rent M50, or buy out the property for M60 (the rent + M10)" in flat
+        assert "Bob must sell" in flat
+        assert "Boardwalk, Boardwalk 2, Boardwalk 3" in flat
+        assert "Boardwalk 2" in _plain(app.screen.query_one("#head").content)
+        keys = shown_keys(app)
+        assert {"p", "b"} <= keys and "enter" not in keys  # nothing to raise: no list key
+        # the focus is visible on a button, and Tab goes from one choice to the other
+        assert app.focused is not None and app.focused.id == "pay_rent"
+        await pilot.press("tab")
+        assert app.focused is not None and app.focused.id == "buy_out"
+        await pilot.press("b")
+        await settle(pilot)
+        assert s.game.st.owner[deed_id(s, "Boardwalk")] == 0
+        assert [p.cash for p in s.game.st.players] == [1440, 1560]
+        assert type(app.screen).__name__ == "GameScreen"
+        assert any("buys Boardwalk out from Bob for M60" in line for line in s.log)
+
+
+async def test_p_pays_the_rent_instead_and_the_owner_asks_for_it() -> None:
+    s = lge_session([("Ann", True), ("Bob", True)], seed=2)
+    _owns(s, 1, "Boardwalk")
+    _landing(s, 0, "Boardwalk 3")
+    async with started(s, size=BIG) as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "BuyOutScreen"
+        await pilot.press("p")
+        await settle(pilot)
+        assert s.game.st.owner[deed_id(s, "Boardwalk")] == 1
+        # the owner must ask for the rent before the next roll: Bob's 'c'
+        assert "c" in shown_keys(app)
+        await pilot.press("c")
+        await settle(pilot)
+        assert [p.cash for p in s.game.st.players] == [1450, 1550]
+
+
+async def test_short_of_the_buy_out_price_the_lander_raises_cash_in_the_dialog() -> None:
+    s = lge_session([("Ann", True), ("Bob", True)], seed=2)
+    _owns(s, 1, "Boardwalk")
+    _owns(s, 0, "Mediterranean Avenue")
+    s.game.st.players[0].cash = 55  # the rent (50) but not the price (60)
+    s.game.st.bank_net += 1445
+    _landing(s, 0, "Boardwalk 2")
+    async with started(s, size=SMALL) as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "BuyOutScreen"
+        assert "b" not in shown_keys(app)  # the buy-out is not offered yet
+        assert app.screen.query_one("#buy_out").disabled
+        assert "Not enough cash to buy out" in " ".join(
+            _plain(app.screen.query_one("#body").content, width=70).split())
+        await pilot.press("m")  # to the list of what can be sold or mortgaged
+        await pilot.press("enter")  # mortgage Mediterranean Avenue: M30
+        await settle(pilot)
+        assert s.game.st.mortgaged[deed_id(s, "Mediterranean Avenue")]
+        assert "b" in shown_keys(app)
+        await pilot.press("b")
+        await settle(pilot)
+        assert s.game.st.owner[deed_id(s, "Boardwalk")] == 0
+        assert s.game.st.players[0].cash == 25
+
+
+# ---------------------------------------------------------------- buildings on versions
+
+
+def _browns(s: Any, houses_on: dict[str, int]) -> None:
+    """Ann owns the brown set, with houses standing on the versions named; her turn to roll."""
+    spec, st = s.spec, s.game.st
+    _owns(s, 0, "Mediterranean Avenue", "Baltic Avenue")
+    for name, count in houses_on.items():
+        sp = space_id(s, name)
+        for _ in range(count):
+            d = spec.spaces[sp].deed
+            if st.buildings[d] + 1 == B.top(spec):
+                st.bank_hotels -= 1
+                st.bank_houses += spec.rules.houses_per_hotel
+            else:
+                st.bank_houses -= 1
+            B.stand(spec, st, d, sp)
+    st.current = 0
+
+
+def _row(screen: Any, label: str) -> int:
+    lst = screen.query_one(ActionList)
+    for i in range(lst.option_count):
+        e = lst.entry_at(i)
+        if e is not None and e.label == label and not e.reason:
+            return i
+    raise AssertionError(f"no row {label!r}: {[e.label for e in lst.entries]}")
+
+
+async def test_the_building_mover_shows_each_version_and_moves_a_house() -> None:
+    s = lge_session([("Ann", True), ("Bob", True)], seed=2)
+    _browns(s, {"Baltic Avenue": 2})
+    async with started(s, size=SMALL) as (app, pilot):
+        board = _board(app)
+        tile = board.tile_of(space_id(s, "Baltic Avenue"))
+        assert tile is not None and "▮▮" in tile.render().plain  # on the version holding them
+        await pilot.press("m")
+        await settle(pilot)
+        scr = app.screen
+        assert type(scr).__name__ == "ManageScreen"
+        row = _row(scr, "Move a House from Baltic Avenue to Baltic Avenue 2")
+        scr.query_one(ActionList).highlighted = row
+        await settle(pilot)
+        preview = " ".join(_plain(scr.query_one("#preview").content, width=50).split())
+        assert ("now: Baltic Avenue: 2 Houses · Baltic Avenue 2: nothing · "
+                "Baltic Avenue 3: nothing") in preview
+        await pilot.press("enter")
+        await settle(pilot)
+        baltic = [space_id(s, n) for n in ("Baltic Avenue", "Baltic Avenue 2", "Baltic Avenue 3")]
+        assert [s.game.st.placed[x] for x in baltic] == [1, 1, 0]
+        preview = " ".join(_plain(scr.query_one("#preview").content, width=50).split())
+        assert "Baltic Avenue: 1 House · Baltic Avenue 2: 1 House" in preview
+        assert any("moves a House from Baltic Avenue to Baltic Avenue 2" in line
+                   for line in s.log)
+
+
+async def test_a_house_bought_goes_on_the_version_chosen() -> None:
+    s = lge_session([("Ann", True), ("Bob", True)], seed=2)
+    _browns(s, {})
+    async with started(s, size=SMALL) as (app, pilot):
+        await pilot.press("m")
+        await settle(pilot)
+        scr = app.screen
+        scr.query_one(ActionList).highlighted = _row(scr, "Build a House on Baltic Avenue")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "PlaceVersionScreen"
+        head = _plain(app.screen.query_one("#head").content)
+        assert "place the House on a version of Baltic Avenue" in head
+        assert "enter" in shown_keys(app)  # Enter: put it here
+        await pilot.press("down", "down", "enter")  # the third version
+        await settle(pilot)
+        baltic = [space_id(s, n) for n in ("Baltic Avenue", "Baltic Avenue 2", "Baltic Avenue 3")]
+        assert [s.game.st.placed[x] for x in baltic] == [0, 0, 1]
+        assert type(app.screen).__name__ != "PlaceVersionScreen"
+
+
+async def test_a_hotel_sold_comes_back_as_four_houses_placed_one_by_one() -> None:
+    s = lge_session([("Ann", True), ("Bob", True)], seed=2)
+    _browns(s, {"Baltic Avenue 3": 5})  # four houses, then the hotel
+    async with started(s, size=BIG) as (app, pilot):
+        await pilot.press("m")
+        await settle(pilot)
+        scr = app.screen
+        scr.query_one(ActionList).highlighted = _row(scr, "Sell a Hotel on Baltic Avenue")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "PlaceVersionScreen"
+        assert "place 4 Houses on the versions of Baltic Avenue" in _plain(
+            app.screen.query_one("#head").content)
+        for key in ("enter", "down", "enter", "down", "enter"):  # 1, 2, 3 on each
+            await pilot.press(key)
+            await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        baltic = [space_id(s, n) for n in ("Baltic Avenue", "Baltic Avenue 2", "Baltic Avenue 3")]
+        assert sum(s.game.st.placed[x] for x in baltic) == 4
+        assert type(app.screen).__name__ != "PlaceVersionScreen"
+
+
+# ---------------------------------------------------------------- the players' panels
+
+
+async def test_a_bankrupt_player_is_shown_still_playing() -> None:
+    s = lge_session([("Ann", True), ("Bob", True)], seed=2)
+    s.game.st.players[1].bankruptcies = 2
+    async with started(s, size=SMALL) as (app, _pilot):
+        panel = app.screen.query_one("#player-1", PlayerPanel)
+        text = _plain(panel.content)
+        assert "bankrupt 2 times, still playing" in text
+        assert "M1,500" in text  # still counted: cash, deeds, where the token is
+        assert not panel.has_class("-bankrupt")
+
+
+async def test_each_players_distance_to_owning_everything_is_shown() -> None:
+    s = lge_session([("Ann", True), ("Bob", True)], seed=2)
+    _owns(s, 0, "Boardwalk", "Park Place", "Short Line")
+    async with started(s, size=SMALL) as (app, _pilot):
+        text = " ".join(_plain(app.screen.query_one("#player-0", PlayerPanel).content).split())
+        assert "owns 3 of 22 Title Deeds · 19 to go" in text
+        text = " ".join(_plain(app.screen.query_one("#player-1", PlayerPanel).content).split())
+        assert "owns 0 of 22 Title Deeds · 22 to go" in text

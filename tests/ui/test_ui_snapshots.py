@@ -9,6 +9,7 @@ from typing import Any
 from driver import new_session
 from states import at_buy, deed_id
 
+from monopoly_tui.engine import buildings as B
 from monopoly_tui.ui.app import MonopolyApp
 from monopoly_tui.ui.demo import late_game, play_plain
 from monopoly_tui.ui.session import Session
@@ -135,8 +136,8 @@ def test_late_ring_game_at_no_color(snap_compare: Any, monkeypatch: Any) -> None
 
 
 def _lge_table() -> Session:
-    """Longest Game Ever a while in: deeds owned (one mortgaged, one built), M1,250 in the
-    middle, Ann to move on Boardwalk 2, Bob and Cy on Free Parking 3, Di on GO."""
+    """Longest Game Ever a while in: deeds owned (one mortgaged, two houses on Baltic Avenue
+    2), M1,250 in the middle, Ann to move on Boardwalk 2, Bob and Cy on Free Parking 3, Di on GO."""
     from long_track import lge_session, space_id
 
     s = lge_session([("Ann", True), ("Bob", False), ("Cy", False), ("Di", False)], seed=2)
@@ -146,8 +147,9 @@ def _lge_table() -> Session:
                         ("Illinois Avenue", 3), ("Water Works", 2)):
         st.owner[deed_id(s, name)] = owner
     st.mortgaged[deed_id(s, "Water Works")] = True
-    st.buildings[deed_id(s, "Baltic Avenue")] = 2
-    st.bank_houses -= 2
+    for _ in range(2):  # two houses on Baltic Avenue 2, none on its other versions
+        B.stand(s.spec, st, deed_id(s, "Baltic Avenue"), space_id(s, "Baltic Avenue 2"))
+        st.bank_houses -= 1
     st.pot = 1250
     st.current = 0
     st.players[0].position = space_id(s, "Boardwalk 2")

@@ -172,6 +172,7 @@ def _builtin() -> None:
         dnd_dungeon_master,
         dnd_portals,
         ring,
+        versions,
     )
 
 

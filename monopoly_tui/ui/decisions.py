@@ -249,11 +249,18 @@ class BuyScreen(DecisionScreen):
         deed = pend.context["deed"]
         price = pend.context["price"]
         cash = game.st.players[pend.player].cash
-        self.query_one("#head", Static).update(
-            self.heading(f"landed on {spec.deeds[deed].name}"))
-        self.query_one("#deed", Static).update(deed_card(game, deed, width=44, compact=True))
+        d = spec.deeds[deed]
+        at = game.st.players[pend.player].position
+        space = at if at in d.spaces else d.spaces[0]
+        self.query_one("#head", Static).update(self.heading(f"landed on {spec.spaces[space].name}"))
+        self.query_one("#deed", Static).update(deed_card(game, deed, width=44, compact=True,
+                                                         space=space))
         body = Text()
         body.append(f"Price {money(game, price)}", style="bold")
+        if len(d.spaces) > 1:  # one title deed for several spaces: it buys them all
+            names = ", ".join(spec.spaces[x].name for x in d.spaces)
+            body.append(f"\nThe {spec.vocab.deed} is for all {len(d.spaces)}: {names}.",
+                        style="dim")
         body.append(f"\nCash {money(game, cash)}")
         lst = self.query_one("#raise", ActionList)
         lst.reload(pend.player)

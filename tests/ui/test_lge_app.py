@@ -428,3 +428,36 @@ async def test_each_players_distance_to_owning_everything_is_shown() -> None:
         assert "owns 3 of 22 Title Deeds · 19 to go" in text
         text = " ".join(_plain(app.screen.query_one("#player-1", PlayerPanel).content).split())
         assert "owns 0 of 22 Title Deeds · 22 to go" in text
+
+
+async def test_buying_a_version_says_the_deed_is_for_all_three() -> None:
+    s = lge_session([("Ann", True), ("Bob", True)], seed=2)
+    _landing(s, 0, "Park Place 3")
+    async with started(s, size=SMALL) as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "BuyScreen"
+        assert "landed on Park Place 3" in _plain(app.screen.query_one("#head").content)
+        body = " ".join(_plain(app.screen.query_one("#body").content, width=70).split())
+        assert "The Title Deed is for all 3: Park Place, Park Place 2, Park Place 3." in body
+        assert "Park Place 3" in _plain(app.screen.query_one("#deed").content)
+        await pilot.press("b")
+        await settle(pilot)
+        assert s.game.st.owner[deed_id(s, "Park Place")] == 0
+
+
+async def test_a_computer_owner_asks_for_its_rent_at_once() -> None:
+    """The owner must ask before the next roll: a computer owner asks at once (as the bots do
+    in simulate), so a human who pays the rent rather than buying out pays it."""
+    s = lge_session([("Ann", True), ("Bob", False)], seed=2)
+    _owns(s, 1, "Boardwalk")
+    _landing(s, 0, "Boardwalk 2")
+    async with started(s, size=SMALL) as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "BuyOutScreen"
+        await pilot.press("p")
+        await settle(pilot)
+        assert not s.game.st.claims
+        assert [p.cash for p in s.game.st.players] == [1450, 1550]
+        assert s.pending.kind == "end_turn" and s.pending.player == 0

@@ -144,7 +144,7 @@ class PlayerPanel(Static):
         if spec.rules.end == ONE_OWNER:  # the game ends only when one player owns every deed
             n = sum(1 for o in st.owner if o == p)
             total = len(st.owner)
-            lines.append(Text(f"owns {n} of {total} {v.deeds} · {total - n} to go",
+            lines.append(Text(f"{n}/{total} {v.deeds}, {total - n} to go",
                               style="bold" if n == total else "dim"))
         extra = Text()
         if sections(spec.size)[0] > 1:  # a long track: where the token is, in words

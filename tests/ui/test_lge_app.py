@@ -425,9 +425,9 @@ async def test_each_players_distance_to_owning_everything_is_shown() -> None:
     _owns(s, 0, "Boardwalk", "Park Place", "Short Line")
     async with started(s, size=SMALL) as (app, _pilot):
         text = " ".join(_plain(app.screen.query_one("#player-0", PlayerPanel).content).split())
-        assert "owns 3 of 22 Title Deeds · 19 to go" in text
+        assert "3/22 Title Deeds, 19 to go" in text
         text = " ".join(_plain(app.screen.query_one("#player-1", PlayerPanel).content).split())
-        assert "owns 0 of 22 Title Deeds · 22 to go" in text
+        assert "0/22 Title Deeds, 22 to go" in text
 
 
 async def test_buying_a_version_says_the_deed_is_for_all_three() -> None:

@@ -1,11 +1,12 @@
-"""Check the numbers of the two draft rulesets in docs/design (not shipped, not part of the suite).
+"""Check the designed numbers of the two rulesets designed here, as shipped in rulesets/ (not part
+of the suite: the rule tests check the rules).
 
 Run from the repository root:  .venv/bin/python docs/design/check_drafts.py
 
 D&D: 32 spaces in the Junior template, every amount a multiple of 10, the Adventure prices
 follow their formula, the card counts, the coin supply. Longest Game Ever: 96 spaces in three
 thirds, 3 GOs / Free Parkings / jails, 12 railroad spaces, 22 deeds x 3 versions whose copies
-agree, and the part of the draft that today's schema can hold validates and compiles.
+agree, and the ruleset loads and compiles.
 It also prints where each Longest Game Ever card sends a player from each card space.
 """
 
@@ -112,30 +113,9 @@ def check_dnd() -> None:
           "300 = 5 tens + 5 fifties each: 25 of each coin for five players")
 
 
-def strip_new(d: dict[str, Any]) -> dict[str, Any]:
-    """The part of the LGE draft that today's schema can hold."""
-    new_top = {"mechanics", "buildings", "buyout", "go_to_jail", "salary_on", "bankruptcy",
-               "end_conditions"}
-    out = {k: v for k, v in d.items() if k not in new_top}
-    out["vocabulary"] = {k: v for k, v in d["vocabulary"].items()
-                         if k not in {"version", "buy_out", "pot", "bankrupt_in"}}
-    decks = []
-    for deck in d["decks"]:
-        cards = []
-        for c in deck["cards"]:
-            e = dict(c["effect"])
-            if e["type"] == "move_to_next":
-                target = e.get("deed") or e.get("kind")
-                e = {"type": "move_to", "target": target}
-            cards.append({**c, "effect": e})
-        decks.append({**deck, "cards": cards})
-    out["decks"] = decks
-    return out
-
-
 def check_lge() -> None:
-    print("== Longest Game Ever (docs/design/lge.yaml)")
-    d = yaml.safe_load((HERE / "lge.yaml").read_text(encoding="utf-8"))
+    print("== Longest Game Ever (rulesets/lge.yaml)")
+    d = yaml.safe_load((ROOT / "rulesets" / "lge.yaml").read_text(encoding="utf-8"))
     sp = d["spaces"]
     check(len(sp) == 96 and [s["position"] for s in sp] == list(range(96)), "96 spaces, in order")
     kinds = Counter(s["type"] for s in sp)
@@ -177,13 +157,11 @@ def check_lge() -> None:
         check(corners == ["go", "jail", "free_parking", "go_to_jail"],
               f"third {t + 1}: corners GO, Jail, Free Parking, Go to Jail at 0/8/16/24")
 
-    from monopoly_tui.rules.compile import compile_ruleset
-    from monopoly_tui.rules.models import Ruleset
+    from monopoly_tui.rules import load_spec
 
-    rs = Ruleset.model_validate(strip_new(d))
-    spec = compile_ruleset(rs)
+    spec = load_spec("lge")
     check(len(spec.deeds) == 22 and all(len(x.spaces) == 3 for x in spec.deeds),
-          "today's schema validates the rest and compiles 22 deeds of 3 spaces each")
+          "the ruleset loads and compiles 22 deeds of 3 spaces each")
 
     print("-- where each moving card goes, from each card space of third 1 (later thirds alike)")
     by_id = {s["id"]: s for s in sp}
@@ -197,7 +175,7 @@ def check_lge() -> None:
             for c in deck["cards"]:
                 e = c["effect"]
                 dest = None
-                if e["type"] == "move_to_next":
+                if e["type"] == "move_ahead_to":
                     if "kind" in e:
                         dest = next(q for q in range(p + 1, p + 97) if sp[q % 96]["type"] == e["kind"])
                     else:
@@ -223,7 +201,6 @@ def check_lge() -> None:
 
 if __name__ == "__main__":
     check_dnd()
-    if (HERE / "lge.yaml").exists():
-        check_lge()
+    check_lge()
     print("\n" + ("all checks pass" if not problems else f"{len(problems)} checks FAIL"))
     sys.exit(1 if problems else 0)

@@ -1,4 +1,4 @@
-"""A throwaway model of the Longest Game Ever draft rules (docs/design/lge.yaml), to see whether
+"""A throwaway model of the Longest Game Ever draft rules (as shipped in rulesets/lge.yaml), to see whether
 and how games can end. Not the engine and not tested; `monopoly-tui simulate --edition lge` is the
 judge once the edition is built.
 Run: python docs/design/lge_model.py [naive|protect|leader] [games] [cap] [threshold]
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-D = yaml.safe_load((Path(__file__).parent / "lge.yaml").read_text(encoding="utf-8"))
+D = yaml.safe_load((Path(__file__).parents[2] / "rulesets" / "lge.yaml").read_text(encoding="utf-8"))
 SP = D["spaces"]
 N = len(SP)
 DEEDS = [s for s in SP if s["type"] in ("street", "count_rent", "dice_rent") and "deed" not in s]
@@ -170,7 +170,7 @@ class G:
         if t == "get_out_of_jail_free":
             p.cards += 1; return
         s.decks[deck].append(e)
-        if t == "move_to_next":
+        if t == "move_ahead_to":
             if "kind" in e:
                 q = next(x % N for x in range(p.pos + 1, p.pos + N + 1) if SP[x % N]["type"] == e["kind"])
             else:

@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from bot_helpers import build, deed_of, end_of_turn, group, new_game, set_cash
 
 from monopoly_tui.bots import BasicBot, RandomBot, make_bot, trade_value
 from monopoly_tui.bots.base import MAX_EXTRAS, Board
 from monopoly_tui.engine import actions as A
-from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.frames import (
     AuctionFrame,
@@ -31,38 +31,6 @@ RULESETS = Path(__file__).parents[1] / "rulesets"
 EDITIONS = sorted(load_ruleset(p).id for p in RULESETS.glob("*.yaml"))
 
 
-def _game(edition: str = "classic", players: int = 2, seed: int = 0,
-          variant: str | None = None) -> Game:
-    spec = load_spec(edition)
-    game = Game.new(spec, [(f"P{i}", spec.tokens[i]) for i in range(players)], seed=seed,
-                    variant=variant)
-    game.st.current = game.st.first_player = 0
-    return game
-
-
-def _deed(game: Game, deed_id: str) -> int:
-    return next(d.index for d in game.spec.deeds if d.id == deed_id)
-
-
-def _group(game: Game, group_id: str) -> tuple[int, ...]:
-    return next(g.deeds for g in game.spec.groups if g.id == group_id)
-
-
-def _set_cash(game: Game, *amounts: int) -> None:
-    st = game.st
-    for p, amount in enumerate(amounts):
-        st.bank_net += amount - st.players[p].cash
-        st.players[p].cash = amount
-
-
-def _build(game: Game, deed: int, level: int) -> None:
-    st = game.st
-    h = game.spec.rules.houses_per_hotel
-    st.bank_houses -= level if level <= h else 0
-    st.bank_hotels -= 1 if level > h else 0
-    B.set_level(game.spec, st, deed, level)
-
-
 def _is_legal(game: Game, action: Action) -> bool:
     """Whether the engine lists this choice (bids and trades are checked by ``act``)."""
     if action.kind in (A.A_BID, A.A_PROPOSE):
@@ -72,7 +40,7 @@ def _is_legal(game: Game, action: Action) -> bool:
 
 def _play(edition: str, bot: str, seed: int, max_turns: int, variant: str | None = None,
           check_listed: bool = True) -> Game:
-    game = _game(edition, 4, seed, variant)
+    game = new_game(edition, 4, seed, variant)
     bots = [make_bot(bot, seed * 16 + i) for i in range(4)]
     while not game.over and game.st.turns < max_turns:
         _, who = game.waiting_for
@@ -127,7 +95,7 @@ def test_basic_bot_beats_random_bots() -> None:
     wins = 0
     for seed in range(40):
         seat = seed % 4
-        game = _game("classic", 4, seed)
+        game = new_game("classic", 4, seed)
         bots = [make_bot("basic" if i == seat else "random", seed * 16 + i) for i in range(4)]
         while not game.over and game.st.turns < 1500:
             _, who = game.waiting_for
@@ -144,7 +112,7 @@ def test_make_bot_by_name() -> None:
 
 
 def test_bot_refuses_to_answer_for_another_seat() -> None:
-    game = _game()
+    game = new_game()
     with pytest.raises(ValueError):
         BasicBot().choose(game, 1)
 
@@ -163,35 +131,35 @@ def _land_on_offer(game: Game, deed: int) -> None:
 def test_basic_buys_keeping_its_reserve() -> None:
     """Buys when the reserve (a twentieth of the starting money, before anyone builds) stays
     in hand; otherwise lets the deed go to auction."""
-    game = _game()
-    boardwalk = _deed(game, "boardwalk")
+    game = new_game()
+    boardwalk = deed_of(game, "boardwalk")
     reserve = Board(game.spec).base_reserve
     _land_on_offer(game, boardwalk)
-    _set_cash(game, 400 + reserve, 1500)
+    set_cash(game, 400 + reserve, 1500)
     assert BasicBot().choose(game, 0) == Action(A.A_BUY, 0, boardwalk)
-    _set_cash(game, 400 + reserve - 1, 1500)
+    set_cash(game, 400 + reserve - 1, 1500)
     assert BasicBot().choose(game, 0) == Action(A.A_AUCTION, 0, boardwalk)
 
 
 def test_basic_buys_a_set_completing_deed_below_its_reserve() -> None:
     """A deed that completes its own colour group is bought whenever the cash is there."""
-    game = _game()
-    park, boardwalk = _group(game, "dark-blue")
+    game = new_game()
+    park, boardwalk = group(game, "dark-blue")
     game.st.owner[park] = 0
     _land_on_offer(game, boardwalk)
-    _set_cash(game, 400, 1500)
+    set_cash(game, 400, 1500)
     assert BasicBot().choose(game, 0) == Action(A.A_BUY, 0, boardwalk)
 
 
 def test_basic_reserve_grows_with_opponents_buildings() -> None:
     """The reserve rises by a third of the highest rent an opponent's buildings charge."""
-    game = _game()
+    game = new_game()
     bot = BasicBot()
     bot.choose(game, 0)  # learns the board
     base = bot.reserve(game.st, 0)
-    for d in _group(game, "dark-blue"):
+    for d in group(game, "dark-blue"):
         game.st.owner[d] = 1
-        _build(game, d, 5)
+        build(game, d, 5)
     assert bot.reserve(game.st, 0) == base + 2000 // 3
     assert bot.reserve(game.st, 1) == base  # its own hotels are no threat to it
 
@@ -204,8 +172,8 @@ def _auction_for(game: Game, deed: int, high_bid: int = 0, high_bidder: int = -1
 
 def test_basic_bids_up_to_the_price_and_no_further() -> None:
     """A plain deed is worth its price: the bot bids below it and drops out above it."""
-    game = _game()
-    vermont = _deed(game, "vermont")
+    game = new_game()
+    vermont = deed_of(game, "vermont")
     _auction_for(game, vermont, high_bid=60, high_bidder=1)
     a = BasicBot().choose(game, 0)
     assert a.kind == A.A_BID and game.min_bid() <= a.amount <= 100
@@ -216,8 +184,8 @@ def test_basic_bids_up_to_the_price_and_no_further() -> None:
 def test_basic_bids_more_for_a_deed_that_completes_or_blocks_a_set() -> None:
     """Completing its own group is worth twice the price; blocking another player's group half
     as much again."""
-    game = _game()
-    park, boardwalk = _group(game, "dark-blue")
+    game = new_game()
+    park, boardwalk = group(game, "dark-blue")
     game.st.owner[park] = 0
     _auction_for(game, boardwalk, high_bid=700, high_bidder=1)
     a = BasicBot().choose(game, 0)
@@ -229,10 +197,10 @@ def test_basic_bids_more_for_a_deed_that_completes_or_blocks_a_set() -> None:
 
 
 def test_basic_never_bids_above_what_it_can_raise() -> None:
-    game = _game()
-    park, boardwalk = _group(game, "dark-blue")
+    game = new_game()
+    park, boardwalk = group(game, "dark-blue")
     game.st.owner[park] = 0
-    _set_cash(game, 100, 1500)
+    set_cash(game, 100, 1500)
     _auction_for(game, boardwalk, high_bid=200, high_bidder=1)
     a = BasicBot().choose(game, 0)
     assert a.kind == A.A_DROP or a.amount <= game.max_bid(0)
@@ -243,28 +211,28 @@ def test_basic_never_bids_above_what_it_can_raise() -> None:
 def test_basic_takes_the_cheaper_tax() -> None:
     """Income tax (NFL: 200 or 10%): 10% of total worth when that is below the flat amount,
     else the flat."""
-    game = _game("nfl")
+    game = new_game("nfl")
     income = next(s for s in game.spec.spaces if s.kind == "tax" and s.tax_percent)
     game.st.stage = "post_move"
     game.st.frames = [TaxFrame(game.st.current, income.index)]
-    _set_cash(game, 1000, 1500)
+    set_cash(game, 1000, 1500)
     assert BasicBot().choose(game, 0).kind == A.A_TAX_PERCENT
-    _set_cash(game, 5000, 1500)
+    set_cash(game, 5000, 1500)
     assert BasicBot().choose(game, 0).kind == A.A_TAX_FLAT
 
 
 def test_basic_raises_cash_least_valuable_first_then_pays() -> None:
     """In debt: mortgage a deed outside its whole groups (the cheapest) before one of a whole
     group, and sell buildings only after that; pay once the cash is there."""
-    game = _game()
+    game = new_game()
     st = game.st
-    brown = _group(game, "brown")
+    brown = group(game, "brown")
     for d in brown:
         st.owner[d] = 0
-    _build(game, brown[0], 1)
-    reading, boardwalk = _deed(game, "reading-railroad"), _deed(game, "boardwalk")
+    build(game, brown[0], 1)
+    reading, boardwalk = deed_of(game, "reading-railroad"), deed_of(game, "boardwalk")
     st.owner[reading] = st.owner[boardwalk] = 0
-    _set_cash(game, 0, 1500)
+    set_cash(game, 0, 1500)
     st.stage = "post_move"
     st.frames = [DebtsFrame([Debt(0, 1, 150, "rent")])]
     bot = BasicBot()
@@ -278,13 +246,13 @@ def test_basic_raises_cash_least_valuable_first_then_pays() -> None:
 
 
 def test_basic_sells_buildings_before_mortgaging_built_groups() -> None:
-    game = _game()
+    game = new_game()
     st = game.st
-    brown = _group(game, "brown")
+    brown = group(game, "brown")
     for d in brown:
         st.owner[d] = 0
-        _build(game, d, 1)
-    _set_cash(game, 0, 1500)
+        build(game, d, 1)
+    set_cash(game, 0, 1500)
     st.stage = "post_move"
     st.frames = [DebtsFrame([Debt(0, 1, 40, "rent")])]
     a = BasicBot().choose(game, 0)
@@ -292,10 +260,10 @@ def test_basic_sells_buildings_before_mortgaging_built_groups() -> None:
 
 
 def test_basic_goes_bankrupt_only_when_it_is_the_only_choice() -> None:
-    game = _game()
+    game = new_game()
     st = game.st
-    st.owner[_deed(game, "reading-railroad")] = 0
-    _set_cash(game, 10, 1500)
+    st.owner[deed_of(game, "reading-railroad")] = 0
+    set_cash(game, 10, 1500)
     st.stage = "post_move"
     st.frames = [DebtsFrame([Debt(0, 1, 200, "rent")])]  # 10 + 100 mortgage < 200
     assert BasicBot().choose(game, 0) == Action(A.A_BANKRUPT, 0)
@@ -310,68 +278,63 @@ def _to_jail(game: Game, player: int) -> None:
 
 def test_basic_pays_the_jail_fine_early() -> None:
     """No opponent has built: out at once, by the fine."""
-    game = _game()
+    game = new_game()
     _to_jail(game, 0)
     assert game.waiting_for == (A.JAIL, 0)
     assert BasicBot().choose(game, 0) == Action(A.A_PAY_FINE, 0)
 
 
 def test_basic_stays_in_jail_late_when_others_have_buildings() -> None:
-    game = _game()
+    game = new_game()
     _to_jail(game, 0)
-    for d in _group(game, "orange"):
+    for d in group(game, "orange"):
         game.st.owner[d] = 1
-        _build(game, d, 3)
+        build(game, d, 3)
     assert BasicBot().choose(game, 0) == Action(A.A_ROLL, 0)
 
 
 def test_basic_lifts_a_received_mortgage_when_it_keeps_its_reserve() -> None:
-    game = _game()
+    game = new_game()
     st = game.st
-    boardwalk = _deed(game, "boardwalk")
+    boardwalk = deed_of(game, "boardwalk")
     st.owner[boardwalk] = 0
     st.mortgaged[boardwalk] = True
     st.stage = "post_move"
     st.frames = [TransfersFrame([MortgagedTransfer(0, boardwalk)])]
-    _set_cash(game, 1000, 1500)
+    set_cash(game, 1000, 1500)
     assert BasicBot().choose(game, 0) == Action(A.A_LIFT, 0, boardwalk)
-    _set_cash(game, 230, 1500)
+    set_cash(game, 230, 1500)
     assert BasicBot().choose(game, 0) == Action(A.A_KEEP, 0, boardwalk)
-
-
-def _end_of_turn(game: Game) -> None:
-    game.st.stage = "post_move"
-    assert game.waiting_for == (A.END_TURN, 0)
 
 
 def test_basic_builds_evenly_on_the_best_group_keeping_its_reserve() -> None:
     """With two whole groups, the next building goes where it gains the most rent per coin
     (light blue's third houses, 180 more rent for 50, before dark blue's first, 100 for 200),
     on a least built street; never below the reserve; then the turn ends."""
-    game = _game()
+    game = new_game()
     st = game.st
-    light, dark = _group(game, "light-blue"), _group(game, "dark-blue")
+    light, dark = group(game, "light-blue"), group(game, "dark-blue")
     for d in (*light, *dark):
         st.owner[d] = 0
-    _build(game, light[0], 3)
-    _build(game, light[1], 2)
-    _build(game, light[2], 2)
-    _end_of_turn(game)
-    _set_cash(game, 1000, 1500)
+    build(game, light[0], 3)
+    build(game, light[1], 2)
+    build(game, light[2], 2)
+    end_of_turn(game)
+    set_cash(game, 1000, 1500)
     bot = BasicBot()
     a = bot.choose(game, 0)
     assert a.kind == A.A_BUILD and a.target in (light[1], light[2])
-    _set_cash(game, Board(game.spec).base_reserve + 49, 1500)
+    set_cash(game, Board(game.spec).base_reserve + 49, 1500)
     assert BasicBot().choose(game, 0) == Action(A.A_END_TURN, 0)
 
 
 def test_basic_makes_only_a_few_extra_choices_per_decision() -> None:
     """However rich, the bot builds at most MAX_EXTRAS times before it ends its turn."""
-    game = _game()
-    for d in _group(game, "orange"):
+    game = new_game()
+    for d in group(game, "orange"):
         game.st.owner[d] = 0
-    _end_of_turn(game)
-    _set_cash(game, 10_000, 1500)
+    end_of_turn(game)
+    set_cash(game, 10_000, 1500)
     bot = BasicBot()
     built = 0
     while True:
@@ -384,9 +347,9 @@ def test_basic_makes_only_a_few_extra_choices_per_decision() -> None:
 
 
 def test_basic_accepts_a_fair_trade_and_rejects_an_unfair_one() -> None:
-    game = _game()
+    game = new_game()
     st = game.st
-    vermont, oriental = _deed(game, "vermont"), _deed(game, "oriental")
+    vermont, oriental = deed_of(game, "vermont"), deed_of(game, "oriental")
     st.owner[vermont] = 1
     st.owner[oriental] = 0
     st.stage = "post_move"
@@ -399,12 +362,12 @@ def test_basic_accepts_a_fair_trade_and_rejects_an_unfair_one() -> None:
 
 def test_basic_never_hands_over_a_set_completing_deed_without_a_large_premium() -> None:
     """Boardwalk to the holder of Park Place costs them its price plus the group's price."""
-    game = _game()
+    game = new_game()
     st = game.st
-    park, boardwalk = _group(game, "dark-blue")
+    park, boardwalk = group(game, "dark-blue")
     st.owner[park] = 1
     st.owner[boardwalk] = 0
-    _set_cash(game, 1500, 5000)
+    set_cash(game, 1500, 5000)
     st.stage = "post_move"
     st.frames = [TradeFrame(TradeOffer(1, 0, (), (boardwalk,), give_cash=800))]
     assert BasicBot().choose(game, 0) == Action(A.A_REJECT, 0)
@@ -415,9 +378,9 @@ def test_basic_never_hands_over_a_set_completing_deed_without_a_large_premium() 
 def test_trade_value_is_even_for_a_swap_that_completes_a_set_for_each() -> None:
     """The valuation is the same on both sides, so a swap made even with cash is worth exactly
     nothing to either: both accept."""
-    game = _game()
+    game = new_game()
     st = game.st
-    brown, dark = _group(game, "brown"), _group(game, "dark-blue")
+    brown, dark = group(game, "brown"), group(game, "dark-blue")
     st.owner[brown[0]] = 0
     st.owner[brown[1]] = 1
     st.owner[dark[0]] = 1
@@ -432,15 +395,15 @@ def test_trade_value_is_even_for_a_swap_that_completes_a_set_for_each() -> None:
 
 
 def test_basic_proposes_a_swap_that_completes_a_set_for_both() -> None:
-    game = _game()
+    game = new_game()
     st = game.st
-    brown, dark = _group(game, "brown"), _group(game, "dark-blue")
+    brown, dark = group(game, "brown"), group(game, "dark-blue")
     st.owner[brown[0]] = 0
     st.owner[brown[1]] = 1
     st.owner[dark[0]] = 1
     st.owner[dark[1]] = 0
-    _set_cash(game, 1500, 1500)
-    _end_of_turn(game)
+    set_cash(game, 1500, 1500)
+    end_of_turn(game)
     bot = BasicBot(seed=0)
     for _ in range(200):  # it proposes now and then, at most once a turn
         a = bot.choose(game, 0)
@@ -454,8 +417,8 @@ def test_basic_proposes_a_swap_that_completes_a_set_for_both() -> None:
 
 
 def test_random_bot_bids_random_legal_amounts() -> None:
-    game = _game()
-    _auction_for(game, _deed(game, "boardwalk"))
+    game = new_game()
+    _auction_for(game, deed_of(game, "boardwalk"))
     bot = RandomBot(3)
     amounts = set()
     for _ in range(60):
@@ -469,13 +432,13 @@ def test_random_bot_bids_random_legal_amounts() -> None:
 def test_basic_offers_to_buy_a_set_completing_deed_at_the_sellers_premium() -> None:
     """No swap completes a group for both, so the bot offers to buy the deed it lacks for its
     price plus the group's price (what the seller's valuation asks); the seller accepts."""
-    game = _game()
+    game = new_game()
     st = game.st
-    park, boardwalk = _group(game, "dark-blue")
+    park, boardwalk = group(game, "dark-blue")
     st.owner[park] = 0
     st.owner[boardwalk] = 1
-    _set_cash(game, 3000, 1500)
-    _end_of_turn(game)
+    set_cash(game, 3000, 1500)
+    end_of_turn(game)
     bot = BasicBot(seed=0)
     for _ in range(200):
         a = bot.choose(game, 0)
@@ -488,13 +451,13 @@ def test_basic_offers_to_buy_a_set_completing_deed_at_the_sellers_premium() -> N
 
 
 def test_basic_does_not_buy_a_set_completing_deed_below_its_reserve() -> None:
-    game = _game()
+    game = new_game()
     st = game.st
-    park, boardwalk = _group(game, "dark-blue")
+    park, boardwalk = group(game, "dark-blue")
     st.owner[park] = 0
     st.owner[boardwalk] = 1
-    _set_cash(game, 1150 + Board(game.spec).base_reserve - 1, 1500)
-    _end_of_turn(game)
+    set_cash(game, 1150 + Board(game.spec).base_reserve - 1, 1500)
+    end_of_turn(game)
     bot = BasicBot(seed=0)
     for _ in range(100):
         assert bot.choose(game, 0).kind == A.A_END_TURN

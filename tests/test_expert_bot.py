@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from bot_helpers import build, deed_of, end_of_turn, group, new_game, own, set_cash
 
 from monopoly_tui.bots import ExpertBot, make_bot
 from monopoly_tui.bots.value_model import dice_sums, landing_chances, model_of
 from monopoly_tui.engine import actions as A
-from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.frames import (
     AuctionFrame,
@@ -29,44 +29,6 @@ from monopoly_tui.simulate import check_invariants
 
 RULESETS = Path(__file__).parents[1] / "rulesets"
 EDITIONS = sorted(load_ruleset(p).id for p in RULESETS.glob("*.yaml"))
-
-
-def _game(edition: str = "classic", players: int = 2, seed: int = 0) -> Game:
-    spec = load_spec(edition)
-    game = Game.new(spec, [(f"P{i}", spec.tokens[i]) for i in range(players)], seed=seed)
-    game.st.current = game.st.first_player = 0
-    return game
-
-
-def _deed(game: Game, deed_id: str) -> int:
-    return next(d.index for d in game.spec.deeds if d.id == deed_id)
-
-
-def _group(game: Game, group_id: str) -> tuple[int, ...]:
-    return next(g.deeds for g in game.spec.groups if g.id == group_id)
-
-
-def _set_cash(game: Game, *amounts: int) -> None:
-    st = game.st
-    for p, amount in enumerate(amounts):
-        st.bank_net += amount - st.players[p].cash
-        st.players[p].cash = amount
-
-
-def _build(game: Game, deed: int, level: int) -> None:
-    st = game.st
-    st.bank_houses -= level
-    B.set_level(game.spec, st, deed, level)
-
-
-def _own(game: Game, player: int, *deeds: int) -> None:
-    for d in deeds:
-        game.st.owner[d] = player
-
-
-def _end_of_turn(game: Game) -> None:
-    game.st.stage = "post_move"
-    assert game.waiting_for == (A.END_TURN, 0)
 
 
 # ------------------------------------------------------------------ the value model
@@ -114,7 +76,7 @@ def test_expert_makes_only_legal_choices_in_every_edition(edition: str) -> None:
     """Seeded four-player games, one expert among basic bots: every choice is legal (the
     engine raises otherwise) and every invariant holds after every decision."""
     for seed in range(4):
-        game = _game(edition, 4, seed)
+        game = new_game(edition, 4, seed)
         bots = [make_bot("expert" if i == seed % 4 else "basic", seed * 16 + i)
                 for i in range(4)]
         while not game.over and game.st.turns < 250:
@@ -125,7 +87,7 @@ def test_expert_makes_only_legal_choices_in_every_edition(edition: str) -> None:
 
 def test_expert_replays_from_its_seed() -> None:
     def play() -> list[Action]:
-        game = _game("classic", 3, 7)
+        game = new_game("classic", 3, 7)
         bots = [make_bot("expert", 7 * 16 + i) for i in range(3)]
         while not game.over and game.st.turns < 200:
             _, who = game.waiting_for
@@ -148,15 +110,15 @@ def _land_on_offer(game: Game, deed: int) -> None:
 def test_expert_buys_with_cash_to_spare_and_lets_an_unaffordable_safety_go() -> None:
     """Buys a deed when its safety stays; with the opponent's hotels in reach and no cash to
     spare, lets a plain deed go to auction."""
-    game = _game()
-    vermont = _deed(game, "vermont")
+    game = new_game()
+    vermont = deed_of(game, "vermont")
     _land_on_offer(game, vermont)
-    _set_cash(game, 1000, 1500)
+    set_cash(game, 1000, 1500)
     assert ExpertBot().choose(game, 0) == Action(A.A_BUY, 0, vermont)
-    for d in _group(game, "dark-blue"):
-        _own(game, 1, d)
-        _build(game, d, 5)
-    _set_cash(game, 150, 1500)
+    for d in group(game, "dark-blue"):
+        own(game, 1, d)
+        build(game, d, 5)
+    set_cash(game, 150, 1500)
     assert ExpertBot().choose(game, 0) == Action(A.A_AUCTION, 0, vermont)
 
 
@@ -169,23 +131,23 @@ def _auction_for(game: Game, deed: int, high_bid: int = 0, high_bidder: int = -1
 def test_expert_bids_by_the_smallest_step_up_to_a_deeds_worth() -> None:
     """A plain deed: the smallest raise while below its worth, out far above it; the deed
     that completes its own group is worth far more than its price."""
-    game = _game()
-    vermont = _deed(game, "vermont")
+    game = new_game()
+    vermont = deed_of(game, "vermont")
     _auction_for(game, vermont, high_bid=60, high_bidder=1)
     assert ExpertBot().choose(game, 0) == Action(A.A_BID, 0, vermont, 61)
     _auction_for(game, vermont, high_bid=400, high_bidder=1)
     assert ExpertBot().choose(game, 0).kind == A.A_DROP
-    ny, tenn, st_james = sorted(_group(game, "orange"), reverse=True)
-    _own(game, 0, tenn, st_james)
+    ny, tenn, st_james = sorted(group(game, "orange"), reverse=True)
+    own(game, 0, tenn, st_james)
     _auction_for(game, ny, high_bid=450, high_bidder=1)
     assert ExpertBot().choose(game, 0) == Action(A.A_BID, 0, ny, 451)
 
 
 def test_expert_bids_to_keep_a_set_from_an_opponent() -> None:
     """A deed that completes the opponent's group is worth more to the expert than its price."""
-    game = _game()
-    park, boardwalk = _group(game, "dark-blue")
-    _own(game, 1, park)
+    game = new_game()
+    park, boardwalk = group(game, "dark-blue")
+    own(game, 1, park)
     _auction_for(game, boardwalk, high_bid=450, high_bidder=1)
     assert ExpertBot().choose(game, 0).kind == A.A_BID
 
@@ -193,64 +155,64 @@ def test_expert_bids_to_keep_a_set_from_an_opponent() -> None:
 def test_expert_builds_where_rent_per_coin_is_best_and_keeps_its_safety() -> None:
     """With orange and dark blue whole, the first house goes on orange (more rent per coin
     for the landings there); with cash only for its safety it builds nothing."""
-    game = _game()
-    _own(game, 0, *_group(game, "orange"), *_group(game, "dark-blue"))
-    _end_of_turn(game)
-    _set_cash(game, 2000, 1500)
+    game = new_game()
+    own(game, 0, *group(game, "orange"), *group(game, "dark-blue"))
+    end_of_turn(game)
+    set_cash(game, 2000, 1500)
     a = ExpertBot().choose(game, 0)
-    assert a.kind == A.A_BUILD and a.target in _group(game, "orange")
-    _set_cash(game, 40, 1500)
+    assert a.kind == A.A_BUILD and a.target in group(game, "orange")
+    set_cash(game, 40, 1500)
     assert ExpertBot().choose(game, 0) == Action(A.A_END_TURN, 0)
 
 
 def test_expert_mortgages_a_lone_deed_to_build_a_set() -> None:
     """Short of cash for orange's houses, it mortgages its lone utility to build."""
-    game = _game()
-    _own(game, 0, *_group(game, "orange"))
-    water = _deed(game, "water-works")
-    _own(game, 0, water)
-    _end_of_turn(game)
-    _set_cash(game, 120, 1500)
+    game = new_game()
+    own(game, 0, *group(game, "orange"))
+    water = deed_of(game, "water-works")
+    own(game, 0, water)
+    end_of_turn(game)
+    set_cash(game, 120, 1500)
     assert ExpertBot().choose(game, 0) == Action(A.A_MORTGAGE, 0, water)
 
 
 def test_expert_lifts_mortgages_of_a_whole_group_before_others() -> None:
-    game = _game()
+    game = new_game()
     st = game.st
-    orange = _group(game, "orange")
-    water = _deed(game, "water-works")
-    _own(game, 0, *orange, water)
+    orange = group(game, "orange")
+    water = deed_of(game, "water-works")
+    own(game, 0, *orange, water)
     st.mortgaged[orange[0]] = True
     st.mortgaged[water] = True
-    _end_of_turn(game)
-    _set_cash(game, 400, 1500)
+    end_of_turn(game)
+    set_cash(game, 400, 1500)
     assert ExpertBot().choose(game, 0) == Action(A.A_UNMORTGAGE, 0, orange[0])
 
 
 def test_expert_raises_cash_losing_the_least_rent_first_then_pays() -> None:
     """A debt it can raise: first it mortgages the deed whose rent per coin is least (Baltic
     Avenue before the railroad and Boardwalk), never a built group while others remain."""
-    game = _game()
+    game = new_game()
     st = game.st
-    baltic, rr, boardwalk = _deed(game, "baltic"), _deed(game, "reading-railroad"), _deed(
+    baltic, rr, boardwalk = deed_of(game, "baltic"), deed_of(game, "reading-railroad"), deed_of(
         game, "boardwalk")
-    _own(game, 0, baltic, rr, boardwalk)
-    orange = _group(game, "orange")
-    _own(game, 0, *orange)
+    own(game, 0, baltic, rr, boardwalk)
+    orange = group(game, "orange")
+    own(game, 0, *orange)
     for d in orange:
-        _build(game, d, 2)
-    _set_cash(game, 10, 1500)
+        build(game, d, 2)
+    set_cash(game, 10, 1500)
     st.stage = "post_move"
     st.frames = [DebtsFrame([Debt(0, 1, 40, "rent")])]
     assert ExpertBot().choose(game, 0) == Action(A.A_MORTGAGE, 0, baltic)
-    _set_cash(game, 50, 1500)
+    set_cash(game, 50, 1500)
     assert ExpertBot().choose(game, 0) == Action(A.A_PAY_DEBT, 0)
 
 
 def test_expert_goes_bankrupt_only_when_nothing_else_is_left() -> None:
-    game = _game()
+    game = new_game()
     st = game.st
-    _set_cash(game, 10, 1500)
+    set_cash(game, 10, 1500)
     st.stage = "post_move"
     st.frames = [DebtsFrame([Debt(0, 1, 100, "rent")])]
     assert ExpertBot().choose(game, 0) == Action(A.A_BANKRUPT, 0)
@@ -264,28 +226,28 @@ def _to_jail(game: Game, player: int) -> None:
 def test_expert_leaves_jail_early_and_stays_late() -> None:
     """Early, with the board to buy: out at once by the fine. Late, every deed owned and the
     opponent's hotels around the board: it stays in and rolls."""
-    game = _game()
+    game = new_game()
     _to_jail(game, 0)
     assert ExpertBot().choose(game, 0) == Action(A.A_PAY_FINE, 0)
     for d in range(len(game.spec.deeds)):
-        _own(game, 1, d)
+        own(game, 1, d)
     for g in ("orange", "red"):
-        for d in _group(game, g):
-            _build(game, d, 5)
+        for d in group(game, g):
+            build(game, d, 5)
     assert ExpertBot().choose(game, 0) == Action(A.A_ROLL, 0)
 
 
 def test_expert_lifts_a_received_mortgage_of_its_whole_group() -> None:
-    game = _game()
+    game = new_game()
     st = game.st
-    park, boardwalk = _group(game, "dark-blue")
-    _own(game, 0, park, boardwalk)
+    park, boardwalk = group(game, "dark-blue")
+    own(game, 0, park, boardwalk)
     st.mortgaged[boardwalk] = True
     st.stage = "post_move"
     st.frames = [TransfersFrame([MortgagedTransfer(0, boardwalk)])]
-    _set_cash(game, 1000, 1500)
+    set_cash(game, 1000, 1500)
     assert ExpertBot().choose(game, 0) == Action(A.A_LIFT, 0, boardwalk)
-    _set_cash(game, 230, 1500)
+    set_cash(game, 230, 1500)
     assert ExpertBot().choose(game, 0) == Action(A.A_KEEP, 0, boardwalk)
 
 
@@ -298,20 +260,20 @@ def test_expert_never_completes_an_opponents_set_without_getting_more_back() -> 
     """Boardwalk to the holder of Park Place: rejected at the price and at the basic bot's
     premium (its price plus the group's); a swap that completes orange for the expert against
     brown for the opponent is accepted, the reverse rejected."""
-    game = _game(players=3)
+    game = new_game(players=3)
     st = game.st
-    park, boardwalk = _group(game, "dark-blue")
-    _own(game, 1, park)
-    _own(game, 0, boardwalk)
-    _set_cash(game, 1500, 5000, 1500)
+    park, boardwalk = group(game, "dark-blue")
+    own(game, 1, park)
+    own(game, 0, boardwalk)
+    set_cash(game, 1500, 5000, 1500)
     _offer(game, TradeOffer(1, 0, (), (boardwalk,), give_cash=400))
     assert ExpertBot().choose(game, 0) == Action(A.A_REJECT, 0)
     _offer(game, TradeOffer(1, 0, (), (boardwalk,), give_cash=400 + 750))
     assert ExpertBot().choose(game, 0) == Action(A.A_REJECT, 0)
     st.owner[park] = st.owner[boardwalk] = -1
-    brown, orange = _group(game, "brown"), _group(game, "orange")
-    _own(game, 0, brown[0], orange[0], orange[1])
-    _own(game, 1, brown[1], orange[2])
+    brown, orange = group(game, "brown"), group(game, "orange")
+    own(game, 0, brown[0], orange[0], orange[1])
+    own(game, 1, brown[1], orange[2])
     _offer(game, TradeOffer(1, 0, (orange[2],), (brown[0],)))
     assert ExpertBot().choose(game, 0) == Action(A.A_ACCEPT, 0)
     st.owner[orange[0]] = st.owner[orange[1]] = 1
@@ -325,12 +287,12 @@ def test_expert_proposes_to_buy_the_deed_that_completes_its_group() -> None:
     """It holds two oranges and the cash; the third is the opponent's: it offers cash for it,
     at least what the basic bot's fair-trade valuation asks (price plus the group's price), in
     a four-player game, where a set's rent comes from three opponents."""
-    game = _game(players=4)
-    orange = _group(game, "orange")
-    _own(game, 0, orange[0], orange[1])
-    _own(game, 1, orange[2])
-    _set_cash(game, 1500, 1500, 1500, 1500)
-    _end_of_turn(game)
+    game = new_game(players=4)
+    orange = group(game, "orange")
+    own(game, 0, orange[0], orange[1])
+    own(game, 1, orange[2])
+    set_cash(game, 1500, 1500, 1500, 1500)
+    end_of_turn(game)
     bot = ExpertBot(seed=0)
     for turn in range(20):  # proposals are made on some turns, by the seeded chance
         game.st.turns = turn
@@ -353,10 +315,10 @@ def test_expert_takes_the_cheaper_tax_like_the_basic_bot() -> None:
     taxed = [s for s in spec.spaces if s.tax_percent and s.tax_amount]
     if not taxed:
         pytest.skip("no edition space with a choice of tax")
-    game = _game("nfl")
+    game = new_game("nfl")
     game.st.stage = "post_move"
     game.st.frames = [TaxFrame(0, taxed[0].index)]
-    _set_cash(game, 100, 1500)
+    set_cash(game, 100, 1500)
     assert ExpertBot().choose(game, 0).kind == A.A_TAX_PERCENT
 
 
@@ -374,7 +336,7 @@ def test_expert_battles_a_bearer_far_from_the_end_and_lets_one_near_it_go_when_i
 ) -> None:
     """Met far from Mount Doom: battle. Met one circle before it, while the expert is the
     richest (it would win at the end): pass by."""
-    game = _game("lotr", 3)
+    game = new_game("lotr", 3)
     rs = state_of(game.st)
     rs.bearer, rs.circle = 1, 1
     _ring_meeting(game, 0, 1)
@@ -382,20 +344,20 @@ def test_expert_battles_a_bearer_far_from_the_end_and_lets_one_near_it_go_when_i
     ring = ring_of(game.spec)
     assert ring is not None
     rs.circle = len(ring.track) - 1
-    _set_cash(game, 200, 10, 10)
+    set_cash(game, 200, 10, 10)
     assert ExpertBot().choose(game, 0).kind == A.A_PASS_BY
-    _set_cash(game, 10, 200, 10)
+    set_cash(game, 10, 200, 10)
     assert ExpertBot().choose(game, 0).kind == A.A_BATTLE
 
 
 def test_expert_bearer_holds_towards_the_end_when_it_wins_there_and_offers_when_not() -> None:
-    game = _game("lotr", 3)
+    game = new_game("lotr", 3)
     ring = ring_of(game.spec)
     assert ring is not None
     rs = state_of(game.st)
     rs.bearer, rs.circle = 0, len(ring.track) - 2
     _ring_meeting(game, 0, 1)
-    _set_cash(game, 200, 10, 10)
+    set_cash(game, 200, 10, 10)
     assert ExpertBot().choose(game, 0).kind == A.A_PASS_BY
-    _set_cash(game, 20, 200, 10)
+    set_cash(game, 20, 200, 10)
     assert ExpertBot().choose(game, 0).kind == A.A_OFFER_RING

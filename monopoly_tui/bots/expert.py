@@ -37,11 +37,13 @@ Its habits, each one a method below:
   away when the end would hand the game to someone else or when it cannot pay the next
   penalty.
 - Decisions it has no model for (a tax choice, placing a building won at auction, a building
-  auction, a mechanic newer than it) are the basic bot's.
+  auction, a mechanic newer than it) are the basic bot's: ``HABITS`` lists the expert's own
+  by decision kind, and is the seam where an edition's own decisions are added.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from monopoly_tui.bots.base import (
@@ -119,30 +121,17 @@ class ExpertBot:
         return self.decide(game, kind, player)
 
     def decide(self, game: Game, kind: str, player: int) -> Action:
-        """``choose`` for a caller that has just read ``game.waiting_for``."""
+        """``choose`` for a caller that has just read ``game.waiting_for``: the expert's habit
+        for the decision's kind (``HABITS``), else, when it has none or declines (returns
+        None), the basic bot's choice."""
         if game.spec is not self._spec:
             self._spec = game.spec
             self.model = model_of(game.spec)
-        if kind == A.ROLL:
-            return simple_action(A.A_ROLL, player)
-        if kind == A.END_TURN:
-            extra = self._voluntary(game, player)
-            return extra if extra is not None else simple_action(A.A_END_TURN, player)
-        f = game.frame
-        if kind == A.BUY and isinstance(f, BuyFrame):
-            return self._buy(game, player, f)
-        if kind == A.AUCTION and isinstance(f, AuctionFrame) and f.deed >= 0:
-            return self._auction(game, player, f)
-        if kind == A.DEBT and isinstance(f, DebtsFrame):
-            return self._debt(game, player, f)
-        if kind == A.JAIL:
-            return self._jail(game, player)
-        if kind == A.TRADE and isinstance(f, TradeFrame):
-            return self._answer(game, player, f.offer)
-        if kind == A.MORTGAGED_TRANSFER and isinstance(f, TransfersFrame):
-            return self._transfer(game, player, f)
-        if kind == A.RING and ring_of(game.spec) is not None:
-            return self._ring(game, player)
+        habit = HABITS.get(kind)
+        if habit is not None:
+            action = habit(self, game, player)
+            if action is not None:
+                return action
         return self.basic.decide(game, kind, player)
 
     @property
@@ -288,8 +277,11 @@ class ExpertBot:
 
     # ------------------------------------------------------------------ decisions
 
-    def _buy(self, game: Game, player: int, f: BuyFrame) -> Action:
+    def _buy(self, game: Game, player: int) -> Action | None:
         """Buy when the safety stays, or when it completes or blocks a group; else auction."""
+        f = game.frame
+        if not isinstance(f, BuyFrame):
+            return None
         st = game.st
         d = f.deed
         board = self.m.board
@@ -315,8 +307,12 @@ class ExpertBot:
         return (self.holdings(after, st.mortgaged, player, h, budget)
                 - self.holdings(st.owner, st.mortgaged, player, h, budget))
 
-    def _auction(self, game: Game, player: int, auc: AuctionFrame) -> Action:
-        """Bid the smallest step up to the limit (see the module), else drop out."""
+    def _auction(self, game: Game, player: int) -> Action | None:
+        """Bid the smallest step up to the limit (see the module), else drop out. (A
+        building auction is the basic bot's.)"""
+        auc = game.frame
+        if not isinstance(auc, AuctionFrame) or auc.deed < 0:
+            return None
         st = game.st
         d = auc.deed
         board = self.m.board
@@ -337,9 +333,12 @@ class ExpertBot:
             return simple_action(A.A_DROP, player, d)
         return Action(A.A_BID, player, d, lo)
 
-    def _debt(self, game: Game, player: int, f: DebtsFrame) -> Action:
+    def _debt(self, game: Game, player: int) -> Action | None:
         """Pay when the cash is there; bankrupt only when nothing else is allowed; otherwise
         raise cash, losing the least rent per coin first."""
+        f = game.frame
+        if not isinstance(f, DebtsFrame):
+            return None
         st = game.st
         debt = f.debts[0]
         cash = st.players[player].cash
@@ -347,10 +346,7 @@ class ExpertBot:
             return simple_action(A.A_PAY_DEBT, player)
         if cash + P.raisable(game.spec, st, player) < debt.amount:
             return simple_action(A.A_BANKRUPT, player)
-        step = self.raise_cash(game, player)
-        if step is not None:
-            return step
-        return self.basic.decide(game, A.DEBT, player)
+        return self.raise_cash(game, player)
 
     def rent_now(self, st: GameState, deed: int) -> float:
         """The rent a deed brings per opponent turn as things stand."""
@@ -403,7 +399,7 @@ class ExpertBot:
             return simple_action(A.A_SELL_BUILDING, player, sell[1])
         return None
 
-    def _jail(self, game: Game, player: int) -> Action:
+    def _jail(self, game: Game, player: int) -> Action | None:
         """Out early (card, else fine) while there is much left to buy and the opponents'
         rent is low, or when jail keeps it from collecting rent; else roll for doubles."""
         st, rules = game.st, game.spec.rules
@@ -424,11 +420,14 @@ class ExpertBot:
                 return simple_action(A.A_PAY_FINE, player)
         if can_roll:
             return simple_action(A.A_ROLL, player)
-        return self.basic.decide(game, A.JAIL, player)
+        return None
 
-    def _transfer(self, game: Game, player: int, f: TransfersFrame) -> Action:
+    def _transfer(self, game: Game, player: int) -> Action | None:
         """Lift the mortgage of a deed received when it completes a group and the safety
         stays, or when rich; else keep it mortgaged."""
+        f = game.frame
+        if not isinstance(f, TransfersFrame):
+            return None
         st = game.st
         d = f.transfers[0].deed
         board = self.m.board
@@ -440,8 +439,12 @@ class ExpertBot:
             return simple_action(A.A_LIFT, player, d)
         return simple_action(A.A_KEEP, player, d)
 
-    def _answer(self, game: Game, player: int, offer: TradeOffer) -> Action:
+    def _answer(self, game: Game, player: int) -> Action | None:
         """Accept when the trade gains the expert, and enough of what it gains the other."""
+        f = game.frame
+        if not isinstance(f, TradeFrame):
+            return None
+        offer = f.offer
         if offer.partner != player:
             return simple_action(A.A_REJECT, player)
         theirs, mine, _ = self.trade_gains(game, offer)
@@ -466,9 +469,11 @@ class ExpertBot:
             left = st.players[player].cash - offer.take_cash + offer.give_cash
         return left >= self.safety(st, player) // 2
 
-    def _ring(self, game: Game, player: int) -> Action:
+    def _ring(self, game: Game, player: int) -> Action | None:
         """Battle a bearer met; as the bearer, keep the Ring or offer it by the odds (see the
         module)."""
+        if ring_of(game.spec) is None:
+            return None
         pend = game.pending
         by_kind = {a.kind: a for a in pend.choices}
         if A.A_BATTLE in by_kind:
@@ -478,7 +483,7 @@ class ExpertBot:
         keep = by_kind.get(A.A_PASS_BY)
         offer = by_kind.get(A.A_OFFER_RING)
         if keep is None or offer is None:
-            return self.basic.decide(game, A.RING, player)
+            return None
         return keep if self.hold_ring(game, player) else offer
 
     def hold_ring(self, game: Game, player: int) -> bool:
@@ -554,6 +559,11 @@ class ExpertBot:
         return money[player] - best
 
     # ------------------------------------------------------------------ at any time
+
+    def _end_turn(self, game: Game, player: int) -> Action:
+        """At the end of a turn: a voluntary choice first (``_voluntary``), else end it."""
+        extra = self._voluntary(game, player)
+        return extra if extra is not None else simple_action(A.A_END_TURN, player)
 
     def _voluntary(self, game: Game, player: int) -> Action | None:
         """Before ending the turn: lift mortgages in whole groups, build, mortgage a lone
@@ -741,6 +751,30 @@ class ExpertBot:
             return None
         self._proposed.add(best[1])
         return Action(A.A_PROPOSE, player, trade=best[1])
+
+
+Habit = Callable[[ExpertBot, Game, int], Action | None]
+"""An expert habit: the choice for one decision kind, or None to leave it to the basic bot."""
+
+HABITS: dict[str, Habit] = {
+    A.END_TURN: ExpertBot._end_turn,
+    A.BUY: ExpertBot._buy,
+    A.AUCTION: ExpertBot._auction,
+    A.DEBT: ExpertBot._debt,
+    A.JAIL: ExpertBot._jail,
+    A.TRADE: ExpertBot._answer,
+    A.MORTGAGED_TRANSFER: ExpertBot._transfer,
+    A.RING: ExpertBot._ring,
+}
+"""The expert's habits by decision kind (``game.waiting_for``'s kind). A kind missing here,
+or a habit returning None, is the basic bot's decision (rolling, a tax choice, placing a
+building won at auction, a building auction, a mechanic the expert has no model for).
+
+The seam for an edition's own decisions: a mechanic's expert habits live in a module of their
+own (``bots/expert_<mechanic>.py``, typing ``ExpertBot`` under ``TYPE_CHECKING`` only), which
+exports its own ``HABITS`` dict of the same shape; this module adds it below with
+``HABITS.update(...)``. Such a habit reads the expert's model through ``bot.m``, its safety
+through ``bot.safety(st, player)`` and may return None to fall back on the basic bot."""
 
 
 def _proposed_this_turn(game: Game, player: int) -> bool:

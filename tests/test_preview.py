@@ -63,3 +63,15 @@ def test_who_may_trade_is_the_engines_word() -> None:
     assert game.traders() == []
     game.st.frames = [DebtsFrame([Debt(1, 0, 5000, "rent", target=_deed(game, "baltic"))])]
     assert game.traders() == [1]
+
+
+def test_a_mortgage_to_pay_for_a_deed_waits_for_nothing_new() -> None:
+    """Mortgaging while a deed waits to be bought settles at once: the buy decision was there
+    before (the buy dialog listed 'Mortgage Vermont Avenue (buy first)' with no amount)."""
+    game = _game()
+    vermont = _deed(game, "vermont")
+    game.st.owner[vermont] = 0
+    game.st.players[0].cash = 10
+    game.st.frames = [BuyFrame(0, _deed(game, "connecticut"))]
+    pv = game.preview(Action(A.A_MORTGAGE, 0, vermont))
+    assert pv.waits == "" and pv.delta == 50

@@ -32,7 +32,9 @@ class Preview:
     mortgaged_after: bool = False
     waits: str = ""
     """The decision the choice leads to first, when it does not settle at once (an auction of
-    a building the bank is short of): its kind."""
+    a building the bank is short of): its kind. Only a decision the choice opens counts: the
+    one in hand when it is made (a deed waiting to be bought while its buyer mortgages to
+    pay for it) is not the choice's."""
 
     @property
     def delta(self) -> int:
@@ -72,14 +74,14 @@ def preview(game: Game, action: Action) -> Preview:
     after = trial_.st
     deed = action.target if action.kind in (
         "build", "sell_building", "mortgage", "unmortgage") else -1
+    waits = trial_.waiting_for[0] if len(after.frames) > len(before.frames) else ""
     if deed < 0 or deed >= len(game.spec.deeds):
-        return Preview(before.players[p].cash, after.players[p].cash,
-                       waits=trial_.waiting_for[0] if after.frames else "")
+        return Preview(before.players[p].cash, after.players[p].cash, waits=waits)
     return Preview(
         before.players[p].cash, after.players[p].cash, deed,
         before.buildings[deed], after.buildings[deed],
         rent_of(game, before, deed), rent_of(trial_, after, deed), after.mortgaged[deed],
-        waits=trial_.waiting_for[0] if after.frames else "",
+        waits=waits,
     )
 
 

@@ -30,7 +30,7 @@ from monopoly_tui.ui.answers import Table
 from monopoly_tui.ui.footer import Footer
 from monopoly_tui.ui.manage import RAISE_KINDS, ActionList
 from monopoly_tui.ui.mechanics import first, screens_for
-from monopoly_tui.ui.render import card_text, deed_card, money, player_tag
+from monopoly_tui.ui.render import Parts, card_text, deed_card, money, player_tag
 from monopoly_tui.ui.words import decision_words
 
 if TYPE_CHECKING:
@@ -377,33 +377,38 @@ class AuctionScreen(DecisionScreen):
             high.append("No bids yet", style="bold")
             high.append(f"  (opening bid at least {money(game, ctx['min_bid'])})", style="dim")
         self.query_one("#high", Static).update(high)
-        bidders = Text("Still bidding: ", style="dim")
+        # each bidder whole on a line ('1' / 'Ann' and '▶' / '4  Player 4' were broken apart)
+        parts = [Text("Still bidding:", style="dim")]
         passed = ctx.get("passed", [])
-        for i, b in enumerate(ctx["bidders"]):
-            if i:
-                bidders.append("  ")
+        for b in ctx["bidders"]:
+            part = Text()
             if b == pend.player:
-                bidders.append("▶", style="bold yellow")
-            bidders.append_text(player_tag(game, b))
+                part.append("▶", style="bold yellow")
+            part.append_text(player_tag(game, b))
             if b in passed:
-                bidders.append(" (passed)", style="dim")
+                part.append(" (passed)", style="dim")
+            parts.append(part)
+        bidders: list[RenderableType] = [Parts(parts, sep="  ")]
         if passed:
-            bidders.append("\nA player who passed may still raise; the auction closes when "
-                           "everyone else has passed after the last raise.", style="dim")
-        self.query_one("#bidders", Static).update(bidders)
-        turn = Text()
+            bidders.append(Text("A player who passed may still raise; the auction closes when "
+                                "everyone else has passed after the last raise.", style="dim"))
+        self.query_one("#bidders", Static).update(Group(*bidders))
+        turn = player_tag(game, pend.player)
         human = self.session.is_human(pend.player)
-        turn.append_text(player_tag(game, pend.player))
         if human:
-            turn.append("'s bid", style="bold")
-            turn.append(f"  · type an amount and Enter, or + to bid "
-                        f"{money(game, self.raise_amount(self.steps[0]))}", style="bold")
-            turn.append(f"\nat least {money(game, ctx['min_bid'])}"
-                        f" · at most {money(game, ctx['max_bid'])} (cash and what can be raised)",
-                        style="dim")
+            # the amount kept with its words ('or + to bid' / '$16' was broken apart)
+            turn.append("'s bid ·", style="bold")
+            how = [turn, Text("type an amount and Enter,", style="bold"),
+                   Text(f"or + to bid {money(game, self.raise_amount(self.steps[0]))}",
+                        style="bold")]
+            self.query_one("#turn", Static).update(Group(
+                Parts(how, sep=" "),
+                Text(f"at least {money(game, ctx['min_bid'])}"
+                     f" · at most {money(game, ctx['max_bid'])} (cash and what can be raised)",
+                     style="dim")))
         else:
             turn.append(" (computer) is thinking…", style="italic")
-        self.query_one("#turn", Static).update(turn)
+            self.query_one("#turn", Static).update(turn)
         recent = self.session.log[-4:]
         self.query_one("#recent", Static).update(Text("\n".join(recent), style="dim"))
         can_bid = self.choice(A.A_BID) is not None

@@ -5,10 +5,24 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from driver import new_session, settle, started
 from states import at_buy, deed_id
 
 from monopoly_tui.ui.app import MonopolyApp
+
+
+def lines_of(app: MonopolyApp, selector: str) -> list[str]:
+    """The lines a Static shows, laid out at its own width."""
+    import io
+
+    from rich.console import Console
+
+    widget: Any = app.screen.query_one(selector)
+    console = Console(width=widget.content_region.width, file=io.StringIO(), record=True,
+                      color_system=None)
+    console.print(widget.content)
+    return console.export_text().splitlines()
 
 
 def option_texts(app: MonopolyApp, selector: str) -> list[str]:
@@ -29,3 +43,46 @@ async def test_the_buy_dialogs_mortgages_say_what_they_raise() -> None:
         rows = option_texts(app, "#raise")
         row = next(r for r in rows if "Vermont" in r)
         assert "first" not in row and "+$50" in row, rows
+
+
+async def test_house_rules_and_their_fields_show_whole_at_the_narrowest_size() -> None:
+    """Every house rule's name shows whole beside its box, and the rounds and clock fields
+    show four digits and HH:MM with the cursor ('A pass is final in au…'; 'HH:M'; a typed
+    5025 rounds read '025')."""
+    from rich.cells import cell_len
+
+    from monopoly_tui.engine.house_rules import HOUSE_RULES
+    from monopoly_tui.ui.setup import NewGameScreen
+
+    app = MonopolyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(NewGameScreen(seed=1))
+        await settle(pilot)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        scr = app.screen
+        for key, (name, _) in HOUSE_RULES.items():
+            tick: Any = scr.query_one(f"#hr-{key}")
+            assert tick.content_region.width >= cell_len(name) + 4, (name, tick.content_region)
+        for field in ("#turn-limit", "#end-at"):
+            box: Any = scr.query_one(field)
+            assert box.content_region.width >= 6, (field, box.content_region)
+
+
+@pytest.mark.parametrize("size", [(160, 50), (100, 30)])
+async def test_auction_bidders_and_the_bid_are_never_broken_apart(size: tuple[int, int]) -> None:
+    """Each bidder's seat, mark and name stay on one line, and the bid keeps its amount ('1' /
+    'Ann'; '▶' / '4  Player 4'; 'or + to bid' / '$16' were broken across lines)."""
+    s = new_session("classic", [("Ann", True), ("Player 2", True), ("Player 3", True),
+                                ("Player 4", True)])
+    at_buy(s, 1, deed_id(s, "Baltic Avenue"))
+    async with started(s, size=size) as (app, pilot):
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("1", "5", "enter", "plus", "d")
+        await settle(pilot)
+        bidders = lines_of(app, "#bidders")
+        for tag in ("▶ 1  Ann", "2  Player 2", "3  Player 3", "4  Player 4 (passed)"):
+            assert any(tag in line for line in bidders), (tag, bidders)
+        turn = lines_of(app, "#turn")
+        assert any("or + to bid $17" in line for line in turn), turn

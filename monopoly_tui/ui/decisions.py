@@ -28,6 +28,7 @@ from monopoly_tui.engine.describe import building_words, level_words, reason_tex
 from monopoly_tui.ui import answers
 from monopoly_tui.ui.answers import Table
 from monopoly_tui.ui.footer import Footer
+from monopoly_tui.ui.keys import after_keys
 from monopoly_tui.ui.manage import RAISE_KINDS, ActionList
 from monopoly_tui.ui.mechanics import first, screens_for
 from monopoly_tui.ui.render import Parts, card_text, deed_card, money, player_tag
@@ -155,6 +156,9 @@ class DecisionScreen(ModalScreen[None]):
         return act if act is not None and act.player == self.pend.player else None
 
     def action_raise_cash(self) -> None:
+        after_keys(self, self._raise_cash)
+
+    def _raise_cash(self) -> None:
         act = self.raise_choice()
         if act is not None:
             self.table.answer(act)

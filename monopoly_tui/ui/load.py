@@ -14,6 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from monopoly_tui.ui.keys import after_keys
+
 
 class LoadScreen(ModalScreen[Any]):
     """Pick a save; dismisses with its path (or None). ``d`` deletes the highlighted save
@@ -133,6 +135,9 @@ class LoadScreen(ModalScreen[Any]):
         return True
 
     def action_load(self) -> None:
+        after_keys(self, self._load)
+
+    def _load(self) -> None:
         path = self.chosen()
         if path is not None:
             self.dismiss(path)
@@ -252,7 +257,7 @@ class SaveNameScreen(ModalScreen[Any]):
         return True
 
     def action_save(self) -> None:
-        self._save()
+        after_keys(self, self._save)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self._save()

@@ -86,3 +86,54 @@ async def test_auction_bidders_and_the_bid_are_never_broken_apart(size: tuple[in
             assert any(tag in line for line in bidders), (tag, bidders)
         turn = lines_of(app, "#turn")
         assert any("or + to bid $17" in line for line in turn), turn
+
+
+def burst(app: MonopolyApp, *keys: str) -> None:
+    """Keys arriving together, as a fast typist's or a slow link's do (one read from the
+    terminal): each sent without waiting for the app to handle the one before."""
+    from textual import events
+
+    driver: Any = app._driver
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        driver.send_message(event)
+
+
+async def test_a_save_name_typed_fast_is_the_name_saved(saves_folder: Any) -> None:
+    """'monday' and Enter in one burst saved under the suggested name: the dialog's Enter
+    (shown in the footer over the field's own) read the field before the letters were in."""
+    s = new_session("classic", [("Ann", True), ("Bob", True)])
+    async with started(s) as (app, pilot):
+        await pilot.press("s")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "SaveNameScreen"
+        burst(app, "m", "o", "n", "d", "a", "y", "enter")  # typed over the suggestion
+        await settle(pilot, 6)
+        assert (saves_folder / "monday.json").exists(), sorted(saves_folder.iterdir())
+
+
+async def test_arrow_keys_then_enter_in_a_burst_raise_cash_from_the_row_reached() -> None:
+    """Down then Enter in one burst in the debt dialog sells or mortgages the row the arrow
+    reached, not the one highlighted before it (Enter ran ahead of the arrow)."""
+    from states import in_debt
+
+    s = new_session("classic", [("Ann", True), ("Bob", True)])
+    st = s.game.st
+    deeds = [deed_id(s, n) for n in ("Mediterranean Avenue", "Oriental Avenue")]
+    for d in deeds:
+        st.owner[d] = 0
+    st.players[0].cash = 0
+    in_debt(s, 0, 1, 500, "rent")
+    async with started(s) as (app, pilot):
+        await settle(pilot)
+        lst: Any = app.screen.query_one("#raise")
+        lst.focus()
+        await settle(pilot)
+        first = lst.highlighted
+        target = lst.current_entry if hasattr(lst, "current_entry") else None
+        burst(app, "down", "enter")
+        await settle(pilot, 6)
+        mortgaged = [d for d in deeds if st.mortgaged[d]]
+        assert len(mortgaged) == 1, mortgaged
+        assert mortgaged[0] == deeds[1], (first, target, mortgaged)

@@ -117,3 +117,14 @@ def test_simple_actions_are_shared_and_equal_to_new_ones() -> None:
     assert a == A.Action(A.A_BUILD, 2, 17)
     assert simple_action(A.A_ROLL, 1) == A.Action(A.A_ROLL, 1)
     assert simple_action(A.A_ROLL, 1) != simple_action(A.A_ROLL, 2)
+
+
+def test_a_bot_asked_for_several_seats_answers_for_the_seat_asked() -> None:
+    """The bot keeps its seat's roll and end of turn at hand; asked for another seat (one bot
+    playing several), it answers with that seat's choice."""
+    game = _game("classic")
+    bot = BasicBot(seed=0)
+    for p in (0, 1, 1, 3, 0):
+        roll = bot.decide(game, A.ROLL, p)
+        assert roll == simple_action(A.A_ROLL, p)
+        assert roll.player == p

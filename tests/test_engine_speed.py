@@ -82,6 +82,30 @@ def test_dice_read_the_generator_in_order_whatever_their_number() -> None:
         assert not game.is_doubles((1, 2))
 
 
+def test_a_turns_roll_draws_what_roll_faces_draws() -> None:
+    """The turn's roll reads two dice inline (no dice source): the same faces ``roll_faces``
+    draws from the same generator state; the token lands on the space their total away, and
+    doubles roll again (unless the space sent the player to jail)."""
+    for edition in ("classic", "lotr"):
+        for seed in range(40):
+            game = _game(edition, seed=seed)
+            st = game.st
+            p = st.current
+            state = st.rng.getstate()
+            start = st.players[p].position
+            game.act(Action("roll", p))
+            st.rng.setstate(state)
+            faces = game.roll_faces(game.spec.dice.count)
+            assert len(faces) == 2
+            assert st.last_roll == faces
+            total = game.total(faces)
+            if total:  # (a move of 0, Lord of the Rings' blank faces, lands nowhere)
+                assert st.landings[(start + total) % game.spec.size] == 1
+            else:
+                assert st.players[p].position == start and not any(st.landings)
+            assert st.again == (game.is_doubles(faces) and not st.players[p].in_jail)
+
+
 def test_street_rent_and_group_counts_match_the_rule_on_random_states() -> None:
     """Unimproved street rent is doubled exactly when the owner holds the whole group with
     none of it mortgaged (or mortgages are ignored under set_rent_despite_mortgage); the count

@@ -120,6 +120,11 @@ class BasicBot:
         self._threat_of: tuple[list[int], int] = ([], -1)
         """The per-player rents (the board's list) and the seat ``_threat`` was counted for."""
         self._threat = 0
+        self._collector = False
+        """Whether the edition is won only by owning every deed (``collector``'s habits)."""
+        self._seat = -1
+        self._roll = simple_action(A.A_ROLL, 0)
+        self._end = simple_action(A.A_END_TURN, 0)
 
     # ------------------------------------------------------------------ the decision
 
@@ -137,11 +142,16 @@ class BasicBot:
             self._spec = game.spec
             self.board = Board.of(game.spec)
             self._owner_snap = []
+            self._collector = C.is_collector_edition(game)
+        if player != self._seat:  # the seat's two commonest choices, looked up once
+            self._seat = player
+            self._roll = simple_action(A.A_ROLL, player)
+            self._end = simple_action(A.A_END_TURN, player)
         if kind == A.ROLL:
-            return simple_action(A.A_ROLL, player)
+            return self._roll
         if kind == A.END_TURN:
             extra = self._voluntary(game, player, kind)
-            return extra if extra is not None else simple_action(A.A_END_TURN, player)
+            return extra if extra is not None else self._end
         if kind == A.BUY:
             return self._buy(game, player)
         if kind == A.AUCTION:
@@ -187,9 +197,13 @@ class BasicBot:
     def threat(self, st: GameState, player: int) -> int:
         """The highest rent an opponent's buildings charge now (0 before anyone builds):
         counted again only when the board's rents per player were (``building_rents``)."""
-        if not any(st.buildings):
+        board, b = self.board, st.buildings
+        if b == board.rents_buildings and st.owner == board.rents_owner:
+            rents = board.rents_best  # (the shared count is current: most calls)
+        elif not any(b):
             return 0
-        rents = self.board.building_rents(st.buildings, st.owner)
+        else:
+            rents = board.building_rents(b, st.owner)
         if rents is self._threat_of[0] and player == self._threat_of[1]:
             return self._threat
         top = 0
@@ -433,7 +447,7 @@ class BasicBot:
                 and extras_in_decision(game, player) >= MAX_EXTRAS:
             return None
         protect = False
-        if C.is_collector_edition(game):  # the end plan of a game won by owning everything
+        if self._collector:  # the end plan of a game won by owning everything
             plan = C.voluntary(self, game, player)
             if plan is not None:
                 return plan

@@ -247,12 +247,8 @@ class Game:
         one deciding) what may be done at any time: build, sell, mortgage, lift a mortgage,
         collect rent that is owed. Trades are proposed with ``Action(propose_trade, ...)``."""
         pend = self.pending
-        out = list(pend.choices)
         who = pend.player if player is None else player
-        if player is not None and player != pend.player:
-            out = []
-        out += anytime_actions(self, who)
-        return out
+        return (list(pend.choices) if who == pend.player else []) + anytime_actions(self, who)
 
     def anytime_problem(self, player: int, kind: str) -> str:
         """Why a player may not make an at-any-time choice now, or '': any time between rolls;
@@ -262,9 +258,8 @@ class Game:
             return "the game is over"
         if not 0 <= player < len(st.players) or st.players[player].bankrupt:
             return "no such player in the game"
-        if not st.frames or st.frames[-1].anytime(self, player, kind):
-            return ""
-        return "not now: finish the current decision first"
+        ok = not st.frames or st.frames[-1].anytime(self, player, kind)
+        return "" if ok else "not now: finish the current decision first"
 
     def may_trade(self, player: int) -> bool:
         """Whether ``player`` may propose a trade now."""
@@ -320,7 +315,8 @@ class Game:
                 raise IllegalAction(action, f"'{kind}' is not a choice now ({phase})")
         self.history.append(action)
         st.decisions += 1
-        self._next()
+        if st.frames or st.players[st.current].status == OUT:  # else _next would return at once
+            self._next()
         if self.enders and not st.over:
             any(e.after_decision(self) for e in self.enders)
         if log is not None and before is not None:
@@ -672,9 +668,15 @@ class Game:
         for m in self.on_before_roll:
             if m.before_roll(self, p):
                 return
-        faces = self.roll_faces(spec.dice.count)
+        dice = spec.dice
+        if self.dice_source is None and dice.count == 2:  # roll_faces, total, is_doubles inline
+            r, n, v = st.rng.random, self._faces, dice.values
+            faces: tuple[int, ...] = (int(r() * n), int(r() * n))
+            total, doubles = v[faces[0]] + v[faces[1]], dice.doubles and faces[0] == faces[1]
+        else:
+            faces = self.roll_faces(dice.count)
+            total, doubles = self.total(faces), self.is_doubles(faces)
         st.last_roll = faces
-        total, doubles = self.total(faces), self.is_doubles(faces)
         if not self.quiet:
             self._events.append(Event("rolled", player=p, dice=faces, amount=total))
         st.stage = "post_move"

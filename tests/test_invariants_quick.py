@@ -22,7 +22,21 @@ from monopoly_tui.rules import load_spec
 def _break_one(game: Game, r: random.Random) -> str:
     """Break one rule of ``check_play`` at random; return which."""
     st, spec = game.st, game.spec
-    how = r.randrange(10)
+    how = r.randrange(12)
+    if how == 10:
+        empty = next(sp.index for sp in spec.spaces if sp.deed < 0)
+        st.placed[empty] += 1
+        return "a building on a space with no deed"
+    if how == 11:
+        built = [d for d in spec.deeds if st.buildings[d.index]]
+        if built:  # the same number of buildings, one on the wrong space
+            here = built[0].spaces[0]
+            there = next(sp.index for sp in spec.spaces if sp.deed >= 0 and sp.index != here)
+            st.placed[here] -= 1
+            st.placed[there] += 1
+            return "a building standing off its deed's space"
+        st.placed[spec.deeds[0].spaces[0]] = 1
+        return "a building placed that no deed counts"
     if how == 0:
         st.players[r.randrange(len(st.players))].cash -= 10**6
         return "negative cash"

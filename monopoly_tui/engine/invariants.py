@@ -14,6 +14,7 @@ field, in words.
 from __future__ import annotations
 
 from itertools import compress
+from operator import itemgetter
 
 from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine import property as P
@@ -51,8 +52,9 @@ def check_play(game: Game) -> list[str]:
 class _Facts:
     """What the quick pass reads of an edition, computed once per spec."""
 
-    __slots__ = ("built", "counts", "deck_sizes", "group_of", "groups", "hotels", "houses",
-                 "mortgaged", "not_street", "owner", "placed", "players", "spec", "top")
+    __slots__ = ("bare", "built", "counts", "deck_sizes", "deed_space", "getters", "group_of",
+                 "groups", "hotels", "houses", "levels", "mortgaged", "not_street", "owner",
+                 "owners", "placed", "players", "size", "spec", "top")
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
@@ -63,6 +65,22 @@ class _Facts:
         self.deck_sizes = [len(deck.cards) for deck in spec.decks]
         self.houses = spec.rules.building_supply_houses
         self.hotels = spec.rules.building_supply_hotels
+        self.size = len(spec.spaces)
+        self.getters = _group_getters(spec)
+        self.levels = frozenset(range(self.top + 1))
+        self.owners = [frozenset(range(-1, n)) for n in range(spec.players_max + 1)]
+        """The building levels the edition has; by the number of players, the owners a deed
+        may have (the bank, -1, or a player)."""
+        self.deed_space: itemgetter[tuple[int, ...]] | None = \
+            itemgetter(*(d.spaces[0] for d in spec.deeds)) \
+            if len(spec.deeds) > 1 and all(len(d.spaces) == 1 for d in spec.deeds) \
+            and len({d.spaces[0] for d in spec.deeds}) == len(spec.deeds) else None
+        """A getter of each deed's one space's entry, on a board where every deed has one
+        space of its own (else None)."""
+        bare = [sp.index for sp in spec.spaces if sp.deed < 0]
+        self.bare: itemgetter[tuple[int, ...]] | None = \
+            itemgetter(*(bare * 2)) if bare else None  # (each twice: a tuple however few)
+        """A getter of the entries of the spaces that have no deed."""
         self.built: list[int] = []
         self.owner: list[int] = []
         self.mortgaged: list[bool] = []
@@ -104,7 +122,7 @@ def holds(game: Game) -> bool:
     total = st.pot
     held = False
     out = 0
-    for pl in players:
+    for i, pl in enumerate(players):
         cash = pl.cash
         if cash < 0:
             return False
@@ -112,7 +130,7 @@ def holds(game: Game) -> bool:
         if pl.status == OUT:
             if cash or pl.cards:
                 return False
-            out |= 1 << players.index(pl)
+            out |= 1 << i
         elif pl.cards:
             held = True
     if total != st.starting_total + st.bank_net:
@@ -124,7 +142,10 @@ def holds(game: Game) -> bool:
         counts = _board_holds(facts, players, out, b, owner, mortgaged)
         if counts is None:
             return False
-        if (counts != (0, 0) or any(st.placed)) and B.problems(game.spec, st):
+        placed = st.placed
+        # (where they stand depends on the buildings alone: asked again when those changed)
+        if (b != facts.built or placed != facts.placed) and (counts != (0, 0) or any(placed)) \
+                and not _placed_holds(facts, game, b, placed):
             return False  # buildings not standing where their deed counts them
         facts.built, facts.owner, facts.mortgaged = b.copy(), owner.copy(), mortgaged.copy()
         facts.placed = st.placed.copy()
@@ -150,6 +171,24 @@ def holds(game: Game) -> bool:
     return not mechanics or not any(m.check(game.spec, st) for m in mechanics)
 
 
+def _placed_holds(facts: _Facts, game: Game, b: list[int], placed: list[int]) -> bool:
+    """Whether the buildings stand where their deeds count them (``buildings.problems``
+    finds nothing): on a board of one space per deed, each deed's space holds the deed's
+    level and no other space holds any."""
+    space = facts.deed_space
+    if space is None or len(placed) != facts.size:
+        return not B.problems(game.spec, game.st)
+    bare = facts.bare
+    return space(placed) == tuple(b) and (bare is None or not any(bare(placed)))
+
+
+def _group_getters(spec: Spec) -> list[itemgetter[tuple[int, ...]]]:
+    """Per group, a getter of its deeds' entries as a tuple (C speed; a group of one deed
+    reads it twice, so that every getter gives a tuple)."""
+    return [itemgetter(*g.deeds) if len(g.deeds) > 1 else itemgetter(g.deeds[0], g.deeds[0])
+            for g in spec.groups]
+
+
 def _board_holds(facts: _Facts, players: list[Player], out: int, b: list[int],
                  owner: list[int], mortgaged: list[bool]) -> tuple[int, int] | None:
     """The rules of deeds and buildings (``breaches`` words them): each deed owned by the bank
@@ -158,7 +197,8 @@ def _board_holds(facts: _Facts, players: list[Player], out: int, b: list[int],
     houses and hotels on the board, or None when a rule is broken. (``out``: the players out,
     as bits.)"""
     n = len(players)
-    if owner and (min(owner) < -1 or max(owner) >= n):
+    owners = facts.owners[n] if n < len(facts.owners) else frozenset(range(-1, n))
+    if not set(owner) <= owners:  # (a set of small numbers: quicker than min and max)
         return None
     if out:  # players out own nothing
         for i in range(n):
@@ -169,22 +209,18 @@ def _board_holds(facts: _Facts, players: list[Player], out: int, b: list[int],
     if not any(b):
         return 0, 0
     top = facts.top
-    if min(b) < 0 or max(b) > top or any(compress(b, facts.not_street)):
+    if not set(b) <= facts.levels or any(compress(b, facts.not_street)):
         return None
-    seen = -1
-    for d in compress(range(len(b)), b):  # the built streets, group by group
-        g = facts.group_of[d]
-        if g == seen:
-            continue
-        seen = g
-        deeds = facts.groups[g]
-        levels = [b[x] for x in deeds]
-        o = owner[deeds[0]]
-        if o < 0 or max(levels) - min(levels) > 1:
+    getters = facts.getters
+    for g in set(compress(facts.group_of, b)):  # the groups with buildings
+        get = getters[g]
+        owners = get(owner)
+        o = owners[0]
+        if o < 0 or owners.count(o) != len(owners) or True in get(mortgaged):
             return None
-        for x in deeds:
-            if owner[x] != o or mortgaged[x]:
-                return None
+        levels = get(b)
+        if max(levels) - min(levels) > 1:
+            return None
     hotels = b.count(top)
     return sum(b) - hotels * top, hotels
 

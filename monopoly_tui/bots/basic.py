@@ -453,11 +453,15 @@ class BasicBot:
                 return plan
             protect = C.protecting(game, player)
         cash = st.players[player].cash
-        full = self._full_groups(st, player)  # (and whether a group lacks one deed)
+        # (_full_groups and reserve, inline: most turns ask them)
+        if st.owner != self._owner_snap or player != self._owner_player:
+            self._count_holdings(st.owner, player)  # (and whether a group lacks one deed)
+        full = self._full
         # spending needs cash above the reserve: mortgages to lift, buildings to build (on
         # whole groups only)
-        if (full or True in st.mortgaged) and cash > self.board.base_reserve:
-            reserve = self.reserve(st, player)
+        base = self.board.base_reserve
+        if (full or True in st.mortgaged) and cash > base:
+            reserve = base + self.threat(st, player) // THREAT_SHARE
             if cash > reserve:
                 lift_whole, lift_other = self._lifts(st, player, full, cash, reserve) \
                     if not protect else (None, None)

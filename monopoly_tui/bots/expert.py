@@ -39,6 +39,11 @@ Its habits, each one a method below:
 - Decisions it has no model for (a tax choice, placing a building won at auction, a building
   auction, a mechanic newer than it) are the basic bot's: ``HABITS`` lists the expert's own
   by decision kind, and is the seam where an edition's own decisions are added.
+- **An edition's own play**: an edition whose rules call for a play of their own (Dungeons &
+  Dragons' securing, Longest Game Ever's buy-outs and end) is played first by the module
+  registered for the mechanics or rules it has (``edition_play``: ``bots.expert_dnd``,
+  ``bots.expert_lge``), which answers the decisions it knows and leaves the others (None)
+  to the habits above.
 """
 
 from __future__ import annotations
@@ -110,6 +115,8 @@ class ExpertBot:
         self.model: Model | None = None
         self._proposed: set[TradeOffer] = set()
         self._history_seen = 0
+        self._play: EditionPlay | None = None
+        """The edition's own play (``edition_play``), if it has one."""
 
     # ------------------------------------------------------------------ the decision
 
@@ -121,12 +128,19 @@ class ExpertBot:
         return self.decide(game, kind, player)
 
     def decide(self, game: Game, kind: str, player: int) -> Action:
-        """``choose`` for a caller that has just read ``game.waiting_for``: the expert's habit
-        for the decision's kind (``HABITS``), else, when it has none or declines (returns
-        None), the basic bot's choice."""
+        """``choose`` for a caller that has just read ``game.waiting_for``: the edition's own
+        play (``edition_play``), else the expert's habit for the decision's kind
+        (``HABITS``), else, when it has none or declines (returns None), the basic bot's
+        choice."""
         if game.spec is not self._spec:
             self._spec = game.spec
             self.model = model_of(game.spec)
+            self._play = next((play for applies, play in EDITION_PLAYS if applies(game.spec)),
+                              None)
+        if self._play is not None:
+            action = self._play(self, game, kind, player)
+            if action is not None:
+                return action
         habit = HABITS.get(kind)
         if habit is not None:
             action = habit(self, game, player)
@@ -774,7 +788,22 @@ The seam for an edition's own decisions: a mechanic's expert habits live in a mo
 own (``bots/expert_<mechanic>.py``, typing ``ExpertBot`` under ``TYPE_CHECKING`` only), which
 exports its own ``HABITS`` dict of the same shape; this module adds it below with
 ``HABITS.update(...)``. Such a habit reads the expert's model through ``bot.m``, its safety
-through ``bot.safety(st, player)`` and may return None to fall back on the basic bot."""
+through ``bot.safety(st, player)`` and may return None to fall back on the basic bot. An
+edition whose play differs throughout (its own end, its own way of getting deeds) registers
+a whole play instead, asked before these habits (``edition_play``)."""
+
+EditionPlay = Callable[[ExpertBot, Game, str, int], Action | None]
+"""An edition's own expert play: (the expert, the game, the decision's kind, the deciding
+player) -> its choice, or None to leave the decision to the expert's general play."""
+
+EDITION_PLAYS: list[tuple[Callable[[Spec], bool], EditionPlay]] = []
+"""The editions' own plays, each with the test of a spec it applies to (by its mechanics or
+rules, never by an edition's name); the first that applies is played."""
+
+
+def edition_play(applies: Callable[[Spec], bool], play: EditionPlay) -> None:
+    """Make ``play`` the expert's own play of every edition ``applies`` to."""
+    EDITION_PLAYS.append((applies, play))
 
 
 def _proposed_this_turn(game: Game, player: int) -> bool:
@@ -787,4 +816,14 @@ def _proposed_this_turn(game: Game, player: int) -> bool:
     return False
 
 
-__all__ = ["ExpertBot", "NoChoiceError"]
+def _register_edition_plays() -> None:
+    """The editions' own plays (their modules import nothing of this one at run time)."""
+    from monopoly_tui.bots import expert_dnd, expert_lge
+
+    edition_play(expert_dnd.applies, expert_dnd.play)
+    edition_play(expert_lge.applies, expert_lge.play)
+
+
+_register_edition_plays()
+
+__all__ = ["EDITION_PLAYS", "EditionPlay", "ExpertBot", "NoChoiceError", "edition_play"]

@@ -1,0 +1,275 @@
+"""The expert's own play of an edition won only by owning every deed, where a lander may force
+the owner to sell (a buy-out for the rent plus a little) and a mortgaged deed cannot be bought
+out (``engine.mechanics.versions``; rulebook:LGE, "the game only ends when one player owns
+every single property").
+
+What wins, read from the rules: only the player holding every deed wins, so rent matters only
+as a way to ruin others (and a ruined player hands a player creditor their deeds); every deed
+the expert holds unmortgaged can be taken from it by any lander for rent + the buy-out extra,
+and a mortgaged one by nobody. So the expert collects, from the first turn:
+
+- **Buy** every unowned deed it lands on while its cash after the price keeps the safety (below).
+- **Buy out** an opponent's deed whenever it is offered and the price (the rent, due anyway,
+  plus the extra) keeps the safety: the deed then costs only the extra, and mortgaging it
+  brings half its price back.
+- **No deed of its own left open to a buy-out**: before ending its turn it sells the buildings
+  it holds (a built street cannot be mortgaged; it builds none) and mortgages every deed. A
+  mortgaged deed received stays mortgaged (the interest only; lifting would open it to a
+  buy-out). It never lifts a mortgage.
+- **Buys the others' deeds by trade**: the face price for deeds without buildings (what a
+  basic player takes), those that cost it least first (an unmortgaged deed costs its price
+  less the mortgage it raises at once; a mortgaged one its price plus the interest), as many
+  as the safety allows; never from a player who refuses to sell (``bots.collector``'s
+  leader). It accepts a trade only when it gives away no deed.
+- **Safety**: the cash it keeps is the highest charge its token can meet on its next move,
+  each face of the movement dice from where it stands (an opponent's rent there, a tax), plus
+  the bank's base reserve: being unable to pay a player would hand that player every deed.
+- **Jail**: out at once (a card, else the fine when the safety stays): a prisoner buys nothing.
+- **A building to place** (a sold hotel's houses, a building received): on the version the
+  opponents are likeliest to land on with their next roll (the movement dice's odds from
+  each opponent's space), since it earns rent there until it is sold.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from monopoly_tui.bots.base import simple_action
+from monopoly_tui.bots.collector import protecting
+from monopoly_tui.bots.value_model import dice_sums
+from monopoly_tui.engine import actions as A
+from monopoly_tui.engine import property as P
+from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.frames import BuyFrame, TradeFrame, TransfersFrame
+from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.mechanics.versions import BuyOutFrame
+from monopoly_tui.engine.spec import DICE_RENT, TAX, Spec
+from monopoly_tui.engine.state import TradeOffer
+
+if TYPE_CHECKING:
+    from monopoly_tui.bots.expert import ExpertBot
+
+MAX_OFFERS = 3
+"""Trades the expert proposes before one end of its turn at most (each for different deeds)."""
+
+
+def applies(spec: Spec) -> bool:
+    """Whether the edition is won only by owning every deed."""
+    return spec.rules.end == "one_owner"
+
+
+def play(bot: ExpertBot, game: Game, kind: str, player: int) -> Action | None:
+    """The expert's choice for this edition's decisions (the module), None for the others."""
+    if kind == A.END_TURN:
+        return voluntary(bot, game, player) or simple_action(A.A_END_TURN, player)
+    f = game.frame
+    if kind == A.BUY and isinstance(f, BuyFrame):
+        return buy(game, player, f)
+    if kind == A.BUY_OUT and isinstance(f, BuyOutFrame):
+        return buy_out(game, player, f)
+    if kind == A.TRADE and isinstance(f, TradeFrame):
+        return answer(game, player, f.offer)
+    if kind == A.MORTGAGED_TRANSFER and isinstance(f, TransfersFrame):
+        return simple_action(A.A_KEEP, player, f.transfers[0].deed)
+    if kind == A.PLACE_VERSION:
+        return place_version(game, player)
+    if kind == A.JAIL:
+        return jail(game, player)
+    return None
+
+
+# ---------------------------------------------------------------- what it can meet
+
+
+def charge_at(game: Game, player: int, space: int, roll: int) -> int:
+    """What landing on ``space`` with a roll of ``roll`` costs ``player`` at once: an
+    opponent's rent there (the buildings on that version), or the space's tax."""
+    spec, st = game.spec, game.st
+    sp = spec.spaces[space]
+    if sp.kind == TAX:
+        return max(sp.tax_amount, 0)
+    d = sp.deed
+    if d < 0:
+        return 0
+    o = st.owner[d]
+    if o < 0 or o == player or st.mortgaged[d]:
+        return 0
+    if spec.deeds[d].kind == DICE_RENT:
+        return P.rent_due(spec, st, d, roll, new_roll=roll, space=space)
+    return P.rent_due(spec, st, d, roll, space=space)
+
+
+def next_move_cost(game: Game, player: int) -> int:
+    """The highest charge ``player``'s token can meet on its next move: each total of the
+    movement dice from where it stands."""
+    spec, st = game.spec, game.st
+    sums, _ = dice_sums(spec)
+    pos = st.players[player].position
+    top = 0
+    for total, p in enumerate(sums):
+        if p and total:
+            top = max(top, charge_at(game, player, (pos + total) % spec.size, total))
+    return top
+
+
+def safety(game: Game, player: int) -> int:
+    """The cash the expert keeps: the highest charge of its next move plus the base reserve."""
+    return next_move_cost(game, player) + game.spec.starting_money // 20
+
+
+# ---------------------------------------------------------------- decisions
+
+
+def buy(game: Game, player: int, f: BuyFrame) -> Action:
+    """Buy while the safety stays; else let it go (auction or decline)."""
+    price = game.spec.deeds[f.deed].price
+    if game.st.players[player].cash - price >= safety(game, player):
+        return simple_action(A.A_BUY, player, f.deed)
+    if game.spec.rules.auctions:
+        return simple_action(A.A_AUCTION, player, f.deed)
+    return simple_action(A.A_DECLINE, player, f.deed)
+
+
+def buy_out(game: Game, player: int, f: BuyOutFrame) -> Action:
+    """Buy out while the safety stays after the price; else pay the rent."""
+    price = f.price(game)
+    if game.st.players[player].cash - price >= safety(game, player):
+        return Action(A.A_BUY_OUT, player, f.deed, price)
+    return Action(A.A_PAY_RENT, player, f.deed, f.rent)
+
+
+def answer(game: Game, player: int, offer: TradeOffer) -> Action:
+    """Accept only a trade that hands over none of the expert's deeds, gets it at least one,
+    and keeps the safety."""
+    if offer.partner != player or offer.take_deeds or not offer.give_deeds:
+        return simple_action(A.A_REJECT, player)
+    left = game.st.players[player].cash - offer.take_cash + offer.give_cash
+    if left >= safety(game, player):
+        return simple_action(A.A_ACCEPT, player)
+    return simple_action(A.A_REJECT, player)
+
+
+def jail(game: Game, player: int) -> Action:
+    """Out at once: a card, else the fine while the safety stays, else roll (or the fine
+    when no roll frees a prisoner)."""
+    pend = game.pending
+    by_kind = {a.kind: a for a in pend.choices}
+    card = by_kind.get(A.A_USE_CARD)
+    if card is not None:
+        return card
+    fine = by_kind.get(A.A_PAY_FINE)
+    roll = by_kind.get(A.A_ROLL)
+    if fine is not None and (roll is None or game.st.players[player].cash
+                             - game.spec.rules.jail_fine >= safety(game, player)):
+        return fine
+    if roll is not None:
+        return roll
+    return pend.choices[0]
+
+
+def land_chance(game: Game, player: int, space: int) -> float:
+    """The chance that some opponent lands on ``space`` with their next roll (from where
+    each stands, by the movement dice's odds)."""
+    spec, st = game.spec, game.st
+    sums, _ = dice_sums(spec)
+    miss = 1.0
+    for q, pl in enumerate(st.players):
+        if q == player or pl.bankrupt:
+            continue
+        steps = (space - pl.position) % spec.size
+        if 0 < steps < len(sums):
+            miss *= 1.0 - sums[steps]
+    return 1.0 - miss
+
+
+def place_version(game: Game, player: int) -> Action:
+    """The version the opponents are likeliest to land on next (the first of equals)."""
+    choices = game.pending.choices
+    return max(choices, key=lambda a: (land_chance(game, player, a.target), -a.target))
+
+
+# ---------------------------------------------------------------- on its own turn
+
+
+def voluntary(bot: ExpertBot, game: Game, player: int) -> Action | None:
+    """Before ending its turn: sell a building, mortgage a deed, then propose a purchase."""
+    spec, st = game.spec, game.st
+    for d in range(len(spec.deeds)):
+        if st.owner[d] != player or st.mortgaged[d]:
+            continue
+        if st.buildings[d]:
+            if not P.can_sell_building(spec, st, player, d):
+                return simple_action(A.A_SELL_BUILDING, player, d)
+            return simple_action(A.A_SELL_ALL, player, spec.deeds[d].group)
+        if not P.can_mortgage(spec, st, player, d):
+            return simple_action(A.A_MORTGAGE, player, d)
+    return propose(bot, game, player)
+
+
+def offers_this_turn(game: Game, player: int) -> int:
+    """How many trades this seat has proposed since the last turn ended."""
+    n = 0
+    for a in reversed(game.history):
+        if a.kind == A.A_END_TURN:
+            break
+        if a.kind == A.A_PROPOSE and a.player == player:
+            n += 1
+    return n
+
+
+def net_cost(game: Game, deed: int) -> int:
+    """What getting ``deed`` for its face price costs the expert in the end: less the mortgage
+    it raises at once when the deed comes unmortgaged, plus the interest when mortgaged."""
+    spec, st = game.spec, game.st
+    d = spec.deeds[deed]
+    if st.mortgaged[deed]:
+        return d.price + P.transfer_interest(spec, deed)
+    return d.price - d.mortgage
+
+
+def propose(bot: ExpertBot, game: Game, player: int) -> Action | None:
+    """The face price for the others' deeds without buildings, the cheapest to it first (see
+    the module), from one player at a time, as many deeds as the safety allows; None when
+    there is none to offer for."""
+    spec, st = game.spec, game.st
+    if st.current != player or st.frames or offers_this_turn(game, player) >= MAX_OFFERS:
+        return None
+    cash = st.players[player].cash
+    keep = safety(game, player)
+    if cash <= keep:
+        return None
+    bot._sync_proposed(game, player)
+    by_owner: dict[int, list[int]] = {}
+    for d in range(len(spec.deeds)):
+        q = st.owner[d]
+        if q < 0 or q == player or st.players[q].bankrupt or st.buildings[d]:
+            continue
+        by_owner.setdefault(q, []).append(d)
+    best: tuple[int, int, TradeOffer] | None = None
+    for q, deeds in by_owner.items():
+        if protecting(game, q):
+            continue  # the basic leader sells none of its deeds
+        deeds.sort(key=lambda x: (net_cost(game, x), x))
+        take: list[int] = []
+        pay = 0
+        interest = 0
+        for d in deeds:
+            price = spec.deeds[d].price
+            extra = P.transfer_interest(spec, d) if st.mortgaged[d] else 0
+            if cash - pay - price - interest - extra < keep:
+                break
+            take.append(d)
+            pay += price
+            interest += extra
+        if not take:
+            continue
+        offer = TradeOffer(player, q, (), tuple(take), give_cash=pay)
+        if offer in bot._proposed or game.trade_problem(offer):
+            continue
+        key = (len(take), -pay, offer)
+        if best is None or key[:2] > best[:2]:
+            best = key
+    if best is None:
+        return None
+    bot._proposed.add(best[2])
+    return Action(A.A_PROPOSE, player, trade=best[2])

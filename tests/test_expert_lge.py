@@ -1,0 +1,160 @@
+"""The expert's own play of Longest Game Ever (``bots.expert_lge``): each decision kind on a
+hand-made position where the right choice is clear."""
+
+from __future__ import annotations
+
+from monopoly_tui.bots import ExpertBot
+from monopoly_tui.bots.expert_lge import land_chance, next_move_cost, safety
+from monopoly_tui.engine import actions as A
+from monopoly_tui.engine import buildings as B
+from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.dice import ScriptedDice
+from monopoly_tui.engine.frames import TradeFrame, TransfersFrame
+from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.state import MortgagedTransfer, TradeOffer
+from monopoly_tui.rules import load_spec
+
+
+def _game(players: int = 2) -> Game:
+    spec = load_spec("lge")
+    game = Game.new(spec, [(f"P{i}", spec.tokens[i]) for i in range(players)], seed=0)
+    game.st.current = game.st.first_player = 0
+    return game
+
+
+def _deed(game: Game, deed_id: str) -> int:
+    return next(d.index for d in game.spec.deeds if d.id == deed_id)
+
+
+def _space(game: Game, space_id: str) -> int:
+    return next(s.index for s in game.spec.spaces if s.id == space_id)
+
+
+def _cash(game: Game, *amounts: int) -> None:
+    st = game.st
+    for p, amount in enumerate(amounts):
+        st.bank_net += amount - st.players[p].cash
+        st.players[p].cash = amount
+
+
+def _land(game: Game, player: int, space_id: str, die: int = 2) -> None:
+    """``player`` rolls ``die`` onto ``space_id``."""
+    spec = game.spec
+    game.st.current = player
+    game.st.players[player].position = (_space(game, space_id) - die) % spec.size
+    game.dice_source = ScriptedDice([spec.dice.values.index(die)])
+    game.act(Action(A.A_ROLL, player))
+
+
+def _decide(game: Game, player: int = 0) -> Action:
+    kind, who = game.waiting_for
+    assert who == player
+    return ExpertBot(1).decide(game, kind, player)
+
+
+def test_the_expert_buys_out_an_opponents_deed_when_its_safety_stays() -> None:
+    """Boardwalk's rent is due anyway; for M10 more the expert takes the deed."""
+    game = _game()
+    game.st.owner[_deed(game, "boardwalk")] = 1
+    _land(game, 0, "boardwalk")
+    assert game.waiting_for == (A.BUY_OUT, 0)
+    assert _decide(game).kind == A.A_BUY_OUT
+
+
+def test_the_expert_pays_the_rent_when_a_buy_out_would_leave_it_short() -> None:
+    """Short of cash, a buy-out would leave nothing for the rents ahead: it pays the rent."""
+    game = _game()
+    game.st.owner[_deed(game, "boardwalk")] = 1
+    _cash(game, 80, 1500)
+    _land(game, 0, "boardwalk")
+    assert _decide(game).kind == A.A_PAY_RENT
+
+
+def test_the_expert_keeps_cash_for_the_worst_rent_its_next_roll_can_meet() -> None:
+    """An opponent's hotel a few spaces ahead: the safety is that rent plus the base reserve,
+    and the expert lets a deed go that would leave less."""
+    game = _game()
+    st = game.st
+    bw = _deed(game, "boardwalk")
+    st.owner[bw] = 1
+    st.bank_hotels -= 1
+    for _ in range(B.top(game.spec)):
+        B.stand(game.spec, st, bw, _space(game, "boardwalk"))
+    st.players[0].position = _space(game, "boardwalk") - 3
+    rent = next_move_cost(game, 0)
+    assert rent == game.spec.deeds[bw].rent[-1]
+    assert safety(game, 0) == rent + game.spec.starting_money // 20
+
+
+def test_the_expert_mortgages_every_deed_it_holds_before_ending_its_turn() -> None:
+    """A deed left unmortgaged can be bought out by any lander: it mortgages them all, selling
+    the buildings first (a built street cannot be mortgaged)."""
+    game = _game()
+    st, spec = game.st, game.spec
+    med, bal = _deed(game, "mediterranean"), _deed(game, "baltic")
+    st.owner[med] = st.owner[bal] = 0
+    st.bank_houses -= 1
+    B.stand(spec, st, med, _space(game, "mediterranean"))
+    st.stage = "post_move"
+    bot = ExpertBot(1)
+    assert bot.decide(game, A.END_TURN, 0).kind == A.A_SELL_BUILDING
+    game.act(bot.decide(game, A.END_TURN, 0))
+    for _ in range(2):
+        a = bot.decide(game, A.END_TURN, 0)
+        assert a.kind == A.A_MORTGAGE
+        game.act(a)
+    assert st.mortgaged[med] and st.mortgaged[bal]
+    assert bot.decide(game, A.END_TURN, 0).kind == A.A_END_TURN
+
+
+def test_the_expert_offers_the_face_price_for_the_others_unbuilt_deeds() -> None:
+    """With cash to spare it offers the face price for an opponent's deeds without buildings
+    (a basic player's price), the cheapest to it first, and never for a built one."""
+    game = _game()
+    st = game.st
+    med, rr, bw = _deed(game, "mediterranean"), _deed(game, "reading-railroad"), \
+        _deed(game, "boardwalk")
+    st.owner[med] = st.owner[rr] = st.owner[bw] = 1
+    st.bank_houses -= 1
+    B.stand(game.spec, st, bw, _space(game, "boardwalk"))
+    _cash(game, 600, 1500)  # the safety: Income Tax (M200) in reach of the die, and M75
+    st.stage = "post_move"
+    a = _decide(game)
+    assert a.kind == A.A_PROPOSE and a.trade is not None
+    assert a.trade.take_deeds == (med, rr) and a.trade.give_cash == 260
+    assert not a.trade.give_deeds
+
+
+def test_the_expert_answers_no_trade_that_takes_one_of_its_deeds() -> None:
+    """Every deed is needed to win: an offer for one is refused, one that only brings a deed
+    is taken."""
+    game = _game()
+    st = game.st
+    med, bal = _deed(game, "mediterranean"), _deed(game, "baltic")
+    st.owner[med] = 0
+    st.owner[bal] = 1
+    buy_mine = TradeOffer(1, 0, (), (med,), give_cash=1000)
+    game.st.frames = [TradeFrame(buy_mine)]
+    assert _decide(game).kind == A.A_REJECT
+    sell_me = TradeOffer(1, 0, (bal,), (), take_cash=60)
+    game.st.frames = [TradeFrame(sell_me)]
+    assert _decide(game).kind == A.A_ACCEPT
+
+
+def test_the_expert_keeps_a_received_mortgage() -> None:
+    """Lifting would open the deed to a buy-out: the interest only."""
+    game = _game()
+    med = _deed(game, "mediterranean")
+    game.st.owner[med] = 0
+    game.st.mortgaged[med] = True
+    game.st.frames = [TransfersFrame([MortgagedTransfer(0, med)])]
+    assert _decide(game).kind == A.A_KEEP
+
+
+def test_a_building_goes_on_the_version_the_opponents_next_roll_reaches() -> None:
+    """An opponent two spaces before Boardwalk 2 lands there with a sixth of its rolls; no one
+    can reach the other versions: the building goes on Boardwalk 2."""
+    game = _game()
+    second = _space(game, "boardwalk-2")
+    game.st.players[1].position = second - 2
+    assert land_chance(game, 0, second) > land_chance(game, 0, _space(game, "boardwalk")) == 0

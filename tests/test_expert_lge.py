@@ -158,3 +158,18 @@ def test_a_building_goes_on_the_version_the_opponents_next_roll_reaches() -> Non
     second = _space(game, "boardwalk-2")
     game.st.players[1].position = second - 2
     assert land_chance(game, 0, second) > land_chance(game, 0, _space(game, "boardwalk")) == 0
+
+
+def test_the_expert_first_breaks_a_colour_group_an_opponent_holds_whole() -> None:
+    """Nobody builds on a group one of whose deeds the expert holds mortgaged: it offers first
+    for a street of the group an opponent holds whole, before a cheaper lone deed."""
+    game = _game()
+    st = game.st
+    med, pp, bw = _deed(game, "mediterranean"), _deed(game, "park-place"), \
+        _deed(game, "boardwalk")
+    st.owner[med] = st.owner[pp] = st.owner[bw] = 1
+    _cash(game, 700, 1500)
+    st.stage = "post_move"
+    a = _decide(game)
+    assert a.kind == A.A_PROPOSE and a.trade is not None
+    assert a.trade.take_deeds[0] == pp

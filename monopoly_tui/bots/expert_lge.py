@@ -17,13 +17,16 @@ and a mortgaged one by nobody. So the expert collects, from the first turn:
   mortgaged deed received stays mortgaged (the interest only; lifting would open it to a
   buy-out). It never lifts a mortgage.
 - **Buys the others' deeds by trade**: the face price for deeds without buildings (what a
-  basic player takes), those that cost it least first (an unmortgaged deed costs its price
-  less the mortgage it raises at once; a mortgaged one its price plus the interest), as many
-  as the safety allows; never from a player who refuses to sell (``bots.collector``'s
+  basic player takes), first a street of each colour group another holds whole, then of
+  each group it holds none of (one mortgaged deed of a group, and nobody can ever build
+  there: the rents it may meet stay small), then those that cost it least (an unmortgaged
+  deed costs its price less the mortgage it raises at once; a mortgaged one its price plus
+  the interest), as many as the safety allows; never from a player who refuses to sell (``bots.collector``'s
   leader). It accepts a trade only when it gives away no deed.
 - **Safety**: the cash it keeps is the highest charge its token can meet on its next move,
-  each face of the movement dice from where it stands (an opponent's rent there, a tax), plus
-  the bank's base reserve: being unable to pay a player would hand that player every deed.
+  each face of the movement dice from where it stands (a tax, or an opponent's rent there
+  with the buildings its owner can still afford to put there first), plus the bank's base
+  reserve: being unable to pay a player would hand that player every deed.
 - **Jail**: out at once (a card, else the fine when the safety stays): a prisoner buys nothing.
 - **A building to place** (a sold hotel's houses, a building received): on the version the
   opponents are likeliest to land on with their next roll (the movement dice's odds from
@@ -34,7 +37,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from monopoly_tui.bots.base import simple_action
+from monopoly_tui.bots.base import Board, simple_action
 from monopoly_tui.bots.collector import protecting
 from monopoly_tui.bots.value_model import dice_sums
 from monopoly_tui.engine import actions as A
@@ -43,7 +46,7 @@ from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.frames import BuyFrame, TradeFrame, TransfersFrame
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.mechanics.versions import BuyOutFrame
-from monopoly_tui.engine.spec import DICE_RENT, TAX, Spec
+from monopoly_tui.engine.spec import DICE_RENT, STREET, TAX, Spec
 from monopoly_tui.engine.state import TradeOffer
 
 if TYPE_CHECKING:
@@ -82,8 +85,11 @@ def play(bot: ExpertBot, game: Game, kind: str, player: int) -> Action | None:
 
 
 def charge_at(game: Game, player: int, space: int, roll: int) -> int:
-    """What landing on ``space`` with a roll of ``roll`` costs ``player`` at once: an
-    opponent's rent there (the buildings on that version), or the space's tax."""
+    """The most landing on ``space`` with a roll of ``roll`` may cost ``player`` when its turn
+    comes: the space's tax, or an opponent's rent there, counting the buildings its owner
+    can still put there before then (an owner of the whole group, or of a built street,
+    builds on its own turn and may move every building of the street onto this version: as
+    many more as its cash buys, up to a hotel)."""
     spec, st = game.spec, game.st
     sp = spec.spaces[space]
     if sp.kind == TAX:
@@ -94,14 +100,27 @@ def charge_at(game: Game, player: int, space: int, roll: int) -> int:
     o = st.owner[d]
     if o < 0 or o == player or st.mortgaged[d]:
         return 0
-    if spec.deeds[d].kind == DICE_RENT:
+    deed = spec.deeds[d]
+    if deed.kind == DICE_RENT:
         return P.rent_due(spec, st, d, roll, new_roll=roll, space=space)
-    return P.rent_due(spec, st, d, roll, space=space)
+    if deed.kind != STREET:
+        return P.rent_due(spec, st, d, roll, space=space)
+    whole = P.owns_group(spec, st, o, deed.group)
+    level = st.buildings[d]
+    cash = st.players[o].cash
+    if not whole and not level:
+        return P.rent_due(spec, st, d, roll, space=space)
+    board = Board.of(spec)
+    while level < board.top and cash >= board.step_cost(d, level) > 0:
+        cash -= board.step_cost(d, level)
+        level += 1
+    return max(board.rent_at(d, level, whole or level > 0),
+               P.rent_due(spec, st, d, roll, space=space))
 
 
 def next_move_cost(game: Game, player: int) -> int:
-    """The highest charge ``player``'s token can meet on its next move: each total of the
-    movement dice from where it stands."""
+    """The highest charge ``player``'s token can meet on its next move (``charge_at``): each
+    total of the movement dice from where it stands."""
     spec, st = game.spec, game.st
     sums, _ = dice_sums(spec)
     pos = st.players[player].position
@@ -113,7 +132,8 @@ def next_move_cost(game: Game, player: int) -> int:
 
 
 def safety(game: Game, player: int) -> int:
-    """The cash the expert keeps: the highest charge of its next move plus the base reserve."""
+    """The cash the expert keeps: the highest charge of its next move plus the base reserve
+    (a payment it cannot make would hand its creditor every deed it holds)."""
     return next_move_cost(game, player) + game.spec.starting_money // 20
 
 
@@ -228,9 +248,9 @@ def net_cost(game: Game, deed: int) -> int:
 
 
 def propose(bot: ExpertBot, game: Game, player: int) -> Action | None:
-    """The face price for the others' deeds without buildings, the cheapest to it first (see
-    the module), from one player at a time, as many deeds as the safety allows; None when
-    there is none to offer for."""
+    """The face price for the others' deeds without buildings, in the order of the module
+    (``block_rank``, then ``net_cost``), from one player at a time, as many deeds as the
+    safety allows; None when there is none to offer for."""
     spec, st = game.spec, game.st
     if st.current != player or st.frames or offers_this_turn(game, player) >= MAX_OFFERS:
         return None
@@ -245,11 +265,11 @@ def propose(bot: ExpertBot, game: Game, player: int) -> Action | None:
         if q < 0 or q == player or st.players[q].bankrupt or st.buildings[d]:
             continue
         by_owner.setdefault(q, []).append(d)
-    best: tuple[int, int, TradeOffer] | None = None
+    best: tuple[tuple[int, int, int], TradeOffer] | None = None
     for q, deeds in by_owner.items():
         if protecting(game, q):
             continue  # the basic leader sells none of its deeds
-        deeds.sort(key=lambda x: (net_cost(game, x), x))
+        deeds.sort(key=lambda x: (block_rank(game, player, x), net_cost(game, x), x))
         take: list[int] = []
         pay = 0
         interest = 0
@@ -266,10 +286,24 @@ def propose(bot: ExpertBot, game: Game, player: int) -> Action | None:
         offer = TradeOffer(player, q, (), tuple(take), give_cash=pay)
         if offer in bot._proposed or game.trade_problem(offer):
             continue
-        key = (len(take), -pay, offer)
-        if best is None or key[:2] > best[:2]:
-            best = key
+        key = (block_rank(game, player, take[0]), -len(take), pay)
+        if best is None or key < best[0]:
+            best = (key, offer)
     if best is None:
         return None
-    bot._proposed.add(best[2])
-    return Action(A.A_PROPOSE, player, trade=best[2])
+    bot._proposed.add(best[1])
+    return Action(A.A_PROPOSE, player, trade=best[1])
+
+
+def block_rank(game: Game, player: int, deed: int) -> int:
+    """How much getting ``deed`` keeps the others from building (0 first): a street of a
+    colour group another player holds whole (0), of a group the expert holds none of (1:
+    one deed of it, mortgaged, and nobody can ever build there), anything else (2)."""
+    spec, st = game.spec, game.st
+    d = spec.deeds[deed]
+    if d.kind != STREET:
+        return 2
+    group = spec.groups[d.group].deeds
+    if any(st.owner[x] == player for x in group):
+        return 2
+    return 0 if all(st.owner[x] == st.owner[deed] for x in group) else 1

@@ -21,8 +21,8 @@ and a mortgaged one by nobody. So the expert collects, from the first turn:
   each group it holds none of (one mortgaged deed of a group, and nobody can ever build
   there: the rents it may meet stay small), then those that cost it least (an unmortgaged
   deed costs its price less the mortgage it raises at once; a mortgaged one its price plus
-  the interest), as many as the safety allows; never from a player who refuses to sell (``bots.collector``'s
-  leader). It accepts a trade only when it gives away no deed.
+  the interest), as many as the safety allows; never from a player who refuses to sell
+  (``bots.collector``'s leader). It accepts a trade only when it gives away no deed.
 - **Safety**: the cash it keeps is the highest charge its token can meet on its next move,
   each face of the movement dice from where it stands (a tax, or an opponent's rent there
   with the buildings its owner can still afford to put there first), plus the bank's base

@@ -1,0 +1,180 @@
+"""The expert's own play of Dungeons & Dragons (``bots.expert_dnd``): each decision kind on a
+hand-made position where the right choice is clear."""
+
+from __future__ import annotations
+
+from monopoly_tui.bots import ExpertBot
+from monopoly_tui.bots.expert_dnd import rounds_left, worth
+from monopoly_tui.engine import actions as A
+from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.mechanics.dnd_adventures import (
+    A_PAY_SECURE,
+    A_ROLL_SECURE,
+    SecureFrame,
+    card_of,
+)
+from monopoly_tui.engine.mechanics.dnd_checks import A_NO_ITEM, A_USE_ITEM, CheckFrame, items_of
+from monopoly_tui.engine.mechanics.dnd_portals import PortalFrame, in_range
+from monopoly_tui.engine.spec import ITEM, LOCATION, PORTAL
+from monopoly_tui.rules import load_spec
+
+
+def _game(players: int = 4) -> Game:
+    spec = load_spec("dnd")
+    game = Game.new(spec, [(f"P{i}", spec.tokens[i]) for i in range(players)], seed=0)
+    game.st.current = game.st.first_player = 0
+    return game
+
+
+def _loc(game: Game, deed_id: str) -> int:
+    return next(d.index for d in game.spec.deeds if d.id == deed_id)
+
+
+def _locations(game: Game) -> list[int]:
+    return [d.index for d in game.spec.deeds if d.kind == LOCATION]
+
+
+def _decide(game: Game, player: int = 0) -> Action:
+    kind, who = game.waiting_for
+    assert who == player, (kind, who)
+    return ExpertBot(1).decide(game, kind, player)
+
+
+def _give_item(game: Game, p: int, add: int) -> None:
+    deck = game.spec.decks[0]
+    ci = next(i for i, c in enumerate(deck.cards) if c.kind == ITEM and c.amount == add
+              and not c.reroll and i in game.st.decks[0])
+    game.st.decks[0].remove(ci)
+    items_of(game, p).append((0, ci))
+
+
+def _cash(game: Game, *amounts: int) -> None:
+    st = game.st
+    for p, amount in enumerate(amounts):
+        st.bank_net += amount - st.players[p].cash
+        st.players[p].cash = amount
+
+
+def test_the_model_counts_the_rounds_left_and_a_pairs_doubled_tax() -> None:
+    """At the start some tens of rounds are left, fewer with fewer locations to secure; the
+    partner of a location the expert holds is worth more than twice a lone one's tax."""
+    game = _game()
+    bot = ExpertBot(1)
+    bot.decide(game, *game.waiting_for)  # reads the model
+    full = rounds_left(bot, game)
+    assert 15 < full < 60
+    for d in _locations(game)[:12]:
+        game.st.owner[d] = 1
+    assert rounds_left(bot, game) < full
+    gauntlgrym, menzo = _loc(game, "gauntlgrym"), _loc(game, "menzoberranzan")
+    alone = worth(bot, game, 0, menzo, full)
+    game.st.owner[gauntlgrym] = 0
+    assert worth(bot, game, 0, menzo, full) > 2 * alone
+
+
+def test_the_expert_pays_for_the_partner_of_its_location_when_rolling_is_a_long_shot() -> None:
+    """Menzoberranzan (18 or more) completes the expert's pair early in the game: rolling
+    would miss five times in six, paying the price is worth more."""
+    game = _game()
+    menzo = _loc(game, "menzoberranzan")
+    game.st.owner[_loc(game, "gauntlgrym")] = 0
+    _cash(game, 1000, 300, 300, 300)
+    game.st.frames = [SecureFrame(0, menzo)]
+    assert _decide(game).kind == A_PAY_SECURE
+
+
+def test_the_expert_rolls_when_its_items_make_the_roll_likely() -> None:
+    """Phandalin needs 8; with a +5 item held the roll nearly always secures it: no price."""
+    game = _game()
+    _give_item(game, 0, 5)
+    game.st.frames = [SecureFrame(0, _loc(game, "phandalin"))]
+    assert _decide(game).kind == A_ROLL_SECURE
+
+
+def _all_but(game: Game, last: int, owner: int) -> None:
+    for d in _locations(game):
+        if d != last:
+            game.st.owner[d] = owner
+
+
+def test_the_last_location_is_paid_for_when_ending_the_game_wins_it() -> None:
+    """Everything else is secured by another player but the expert is far richer: paying for
+    the last location ends the game with the expert the winner."""
+    game = _game()
+    last = _loc(game, "phandalin")
+    _all_but(game, last, 1)
+    _cash(game, 5000, 100, 100, 100)
+    game.st.frames = [SecureFrame(0, last)]
+    assert _decide(game).kind == A_PAY_SECURE
+
+
+def test_the_last_location_is_not_paid_for_nor_helped_by_items_when_the_end_loses() -> None:
+    """Behind at the end: it rolls rather than pay, and uses no item to secure the location
+    whose securing would end the game with another player the winner."""
+    game = _game()
+    last = _loc(game, "menzoberranzan")
+    _all_but(game, last, 1)
+    _cash(game, 400, 3000, 100, 100)
+    game.st.frames = [SecureFrame(0, last)]
+    assert _decide(game).kind == A_ROLL_SECURE
+    _give_item(game, 0, 5)
+    target = card_of(game, last).target
+    game.st.frames = [CheckFrame(0, target, "secure", last, target - 2, target - 2)]
+    assert _decide(game).kind == A_NO_ITEM
+
+
+def test_an_item_is_used_when_it_secures_a_location_worth_having() -> None:
+    """A missed roll two short of the target, a +3 item held: it uses it."""
+    game = _game()
+    d = _loc(game, "waterdeep")
+    _give_item(game, 0, 3)
+    target = card_of(game, d).target
+    game.st.frames = [CheckFrame(0, target, "secure", d, target - 2, target - 2)]
+    a = _decide(game)
+    assert a.kind == A_USE_ITEM and a.target == 0
+
+
+def test_the_portal_leads_to_an_unsecured_location_not_to_an_opponents_tax() -> None:
+    """From a Portal whose range holds an opponent's location and unsecured ones, the expert
+    goes to an unsecured one."""
+    game = _game()
+    spec = game.spec
+    portal = next(sp.index for sp in spec.spaces if sp.kind == PORTAL)
+    reach = in_range(spec, portal)
+    taxed = spec.spaces[reach[0]].deed
+    game.st.owner[taxed] = 1
+    game.st.frames = [PortalFrame(0, portal, list(reach), [])]
+    a = _decide(game)
+    assert a.target != reach[0]
+    assert game.st.owner[spec.spaces[a.target].deed] < 0
+
+
+def test_in_jail_the_expert_stays_once_only_the_opponents_taxes_are_left() -> None:
+    """Every location is secured by opponents: a move only pays their taxes, so it rolls for
+    a 6 rather than pay the fine; with every location still to secure it pays to get out."""
+    game = _game()
+    pl = game.st.players[0]
+    pl.in_jail, pl.position, pl.jail_turns = True, game.spec.jail_space, 0
+    assert game.waiting_for == (A.JAIL, 0)
+    assert _decide(game).kind == A.A_PAY_FINE
+    for d in _locations(game):
+        game.st.owner[d] = 1
+    assert _decide(game).kind == A.A_ROLL
+
+
+def test_the_expert_offers_what_the_owner_asks_for_the_partner_of_its_location() -> None:
+    """An opponent holds the partner of the expert's Gauntlgrym: the expert offers the gold
+    the owner's fair-trade valuation takes for Menzoberranzan, worth far more to the expert."""
+    game = _game()
+    st = game.st
+    st.owner[_loc(game, "gauntlgrym")] = 0
+    menzo = _loc(game, "menzoberranzan")
+    st.owner[menzo] = 2
+    st.stage = "post_move"
+    a = _decide(game)
+    assert a.kind == A.A_PROPOSE and a.trade is not None
+    assert a.trade.take_deeds == (menzo,) and a.trade.partner == 2
+    assert 0 < a.trade.give_cash <= 300
+    game.act(a)
+    assert st.owner[menzo] in (0, 2)  # (the basic partner answers by its own valuation)

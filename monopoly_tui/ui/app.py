@@ -20,11 +20,14 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from monopoly_tui.ui import textual_fixes
 from monopoly_tui.ui.title import TitleScreen
 
 if TYPE_CHECKING:
     from monopoly_tui.ui.game import GameScreen
     from monopoly_tui.ui.session import Session
+
+textual_fixes.apply()
 
 MIN_WIDTH, MIN_HEIGHT = 100, 30
 

@@ -25,6 +25,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
@@ -68,6 +69,8 @@ LOG_LINES = 400
 drawing and Textual's caches of it (several kB), so with 3000 the app grew by about 0.16 MB a
 roll late in a game until they were all there. The whole story stays in the session's log, the
 save and ``monopoly-tui replay``."""
+LOG_DRAWN_LINES = 128
+"""How many lines, cut to the log's width, the log keeps ready to draw (it shows a screenful)."""
 CLOCK_CHECK_SECONDS = 1.0
 """How often the agreed hour is looked for while a player thinks (a game that ends at one)."""
 
@@ -214,6 +217,14 @@ class GameLog(RichLog, can_focus=False):
     source: list[str] | None = None
     """The lines to show (the session's log), for wrapping them again."""
     _wrapped_for = -1
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Textual's log keeps each line it drew, cut to the width, for its next frame: up to
+        # 1,024 of them, keyed by the line's number in the whole log, so a line pushed out by
+        # a newer one stays there too (several kB each, 0.02 MB a roll until it is full). The
+        # log shows a screenful: a few screenfuls are all it needs.
+        self._line_cache = LRUCache(LOG_DRAWN_LINES)
 
     def on_resize(self, event: events.Resize) -> None:
         width = event.size.width

@@ -7,6 +7,7 @@ from monopoly_tui.bots import ExpertBot
 from monopoly_tui.bots.expert_dnd import rounds_left, worth
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.frames import TradeFrame
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.mechanics.dnd_adventures import (
     A_PAY_SECURE,
@@ -17,6 +18,7 @@ from monopoly_tui.engine.mechanics.dnd_adventures import (
 from monopoly_tui.engine.mechanics.dnd_checks import A_NO_ITEM, A_USE_ITEM, CheckFrame, items_of
 from monopoly_tui.engine.mechanics.dnd_portals import PortalFrame, in_range
 from monopoly_tui.engine.spec import ITEM, LOCATION, PORTAL
+from monopoly_tui.engine.state import TradeOffer
 from monopoly_tui.rules import load_spec
 
 
@@ -178,3 +180,22 @@ def test_the_expert_offers_what_the_owner_asks_for_the_partner_of_its_location()
     assert 0 < a.trade.give_cash <= 300
     game.act(a)
     assert st.owner[menzo] in (0, 2)  # (the basic partner answers by its own valuation)
+
+
+def test_the_expert_sells_no_location_for_its_printed_amount_but_takes_a_fair_price() -> None:
+    """Gauntlgrym and Menzoberranzan are the expert's pair: an offer of Menzoberranzan's
+    amount for it (what a basic player's valuation takes) is refused, as is anything that
+    completes the other side's pair for less than it gains them; a price above what the
+    location would still bring the expert is taken."""
+    game = _game()
+    st = game.st
+    gauntlgrym, menzo = _loc(game, "gauntlgrym"), _loc(game, "menzoberranzan")
+    st.owner[gauntlgrym] = st.owner[menzo] = 0
+    amount = game.spec.deeds[menzo].price
+    cheap = TradeOffer(1, 0, (), (menzo,), give_cash=amount)
+    st.frames = [TradeFrame(cheap)]
+    assert _decide(game).kind == A.A_REJECT
+    _cash(game, 300, 3000, 300, 300)
+    rich = TradeOffer(1, 0, (), (menzo,), give_cash=2000)
+    st.frames = [TradeFrame(rich)]
+    assert _decide(game).kind == A.A_ACCEPT

@@ -34,6 +34,11 @@ end payout; and gold paid to the bank is lost for good. The expert's model, from
   worth more than it costs: the chance of ending on an unsecured location times what
   securing it brings, against the expected tax on the opponents' locations; once those
   taxes outweigh it, it stays in and rolls.
+- **Trades** (``propose``, ``answer``): it offers for an opponent's location the least gold
+  the owner's fair-trade valuation takes, when the location is worth more to it; it accepts
+  a trade only when what it gets (gold, locations by ``worth``, items and cards) is worth
+  more than what it gives, and, when the trade completes the other side's pair, at least as
+  much more as it gains the other side.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from monopoly_tui.bots.basic import trade_value
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.frames import TradeFrame
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.mechanics.dnd_adventures import (
     A_PAY_SECURE,
@@ -87,6 +93,9 @@ def play(bot: ExpertBot, game: Game, kind: str, player: int) -> Action | None:
     """The expert's choice for this edition's decisions (the module), None for the others."""
     if kind == A.END_TURN:
         return propose(bot, game, player)
+    f = game.frame
+    if kind == A.TRADE and isinstance(f, TradeFrame):
+        return answer(bot, game, player, f.offer)
     if kind == SECURE:
         return secure(bot, game, player)
     if kind == USE_ITEMS:
@@ -150,9 +159,12 @@ def rounds_left(bot: ExpertBot, game: Game) -> float:
     return len(left) * harmonic / rate
 
 
-def worth(bot: ExpertBot, game: Game, player: int, deed: int, rounds: float) -> float:
-    """What securing ``deed`` adds to ``player``'s gold by the end (the module's model)."""
-    spec, st = game.spec, game.st
+def worth(bot: ExpertBot, game: Game, player: int, deed: int, rounds: float,
+          owner: list[int] | None = None) -> float:
+    """What securing ``deed`` adds to ``player``'s gold by the end (the module's model), the
+    other locations held as in ``owner`` (the game's now by default)."""
+    spec = game.spec
+    held = game.st.owner if owner is None else owner
     m = bot.m
     d = spec.deeds[deed]
     opponents = alive(game) - 1
@@ -160,7 +172,7 @@ def worth(bot: ExpertBot, game: Game, player: int, deed: int, rounds: float) -> 
     value = d.rent[0] * visits
     group = spec.groups[d.group].deeds
     others = [x for x in group if x != deed]
-    if others and all(st.owner[x] == player for x in others):
+    if others and all(held[x] == player for x in others):
         value *= 2  # the pair: its tax doubles, and the partner's too
         for x in others:
             value += spec.deeds[x].rent[0] * (1.0 + opponents * m.deed_land[x] * rounds)
@@ -428,3 +440,64 @@ def propose(bot: ExpertBot, game: Game, player: int) -> Action | None:
         return None
     bot._proposed.add(best[1])
     return Action(A.A_PROPOSE, player, trade=best[1])
+
+
+def trade_gain(bot: ExpertBot, game: Game, me: int, offer: TradeOffer) -> float:
+    """What ``offer`` gains ``me`` (either side of it) by the model: gold, the worth of the
+    locations got less those given (``worth``, each counted with the holdings after the
+    trade), the items (``item_worth``) and Get Out of Jail Free cards (the fine) each way."""
+    st = game.st
+    if me == offer.proposer:
+        got, gave = offer.take_deeds, offer.give_deeds
+        gold = offer.take_cash - offer.give_cash
+        cards = offer.take_cards - offer.give_cards
+        kept_in, kept_out = offer.take_kept, offer.give_kept
+    else:
+        got, gave = offer.give_deeds, offer.take_deeds
+        gold = offer.give_cash - offer.take_cash
+        cards = offer.give_cards - offer.take_cards
+        kept_in, kept_out = offer.give_kept, offer.take_kept
+    rounds = rounds_left(bot, game)
+    gain = float(gold + cards * game.spec.rules.jail_fine)
+    for d in gave:  # what each location given was worth, the others still held
+        gain -= worth(bot, game, me, d, rounds)
+    after = st.owner.copy()
+    for d in gave + got:
+        after[d] = -1
+    for d in got:  # what each location got is worth with those given gone
+        gain += worth(bot, game, me, d, rounds, after)
+        after[d] = me
+    gain += sum(item_worth(bot, game, me, h) for h in kept_in)
+    gain -= sum(item_worth(bot, game, me, h) for h in kept_out)
+    return gain
+
+
+def completes_pair(game: Game, offer: TradeOffer, who: int) -> bool:
+    """Whether the trade gives ``who`` a whole pair (group) of locations it lacked."""
+    spec, st = game.spec, game.st
+    after = st.owner.copy()
+    for d in offer.give_deeds:
+        after[d] = offer.partner
+    for d in offer.take_deeds:
+        after[d] = offer.proposer
+    for g in spec.groups:
+        deeds = g.deeds
+        if deeds and spec.deeds[deeds[0]].kind == LOCATION and all(
+                after[d] == who for d in deeds) and not all(st.owner[d] == who for d in deeds):
+            return True
+    return False
+
+
+def answer(bot: ExpertBot, game: Game, player: int, offer: TradeOffer) -> Action:
+    """Accept a trade that gains the expert (``trade_gain``) and keeps its gold above
+    ``keep``; when it completes the other side's pair, only if it gains the expert at least
+    as much as the other side."""
+    if offer.partner != player:
+        return Action(A.A_REJECT, player)
+    mine = trade_gain(bot, game, player, offer)
+    other = offer.proposer
+    left = game.st.players[player].cash - offer.take_cash + offer.give_cash
+    ok = mine > 0 and left >= 0
+    if ok and completes_pair(game, offer, other):
+        ok = mine >= trade_gain(bot, game, other, offer)
+    return Action(A.A_ACCEPT if ok else A.A_REJECT, player)

@@ -287,6 +287,26 @@ def test_jackpot() -> None:
     )
 
 
+def test_the_pot_takes_the_editions_word_and_its_refill_is_told_with_the_take() -> None:
+    """Longest Game Ever calls the pot 'the middle': the log says so, and taking it and the
+    Bank's fresh M500 are one happening, one line."""
+    g = _game("lge")
+    assert describe(Event("pot_seeded", amount=500), g) == "The Bank put M500 in the middle"
+    assert describe_all([Event("jackpot", player=0, amount=600),
+                         Event("pot_seeded", amount=500)], g) == [
+        "Ann took the middle: M600; the Bank put a fresh M500 in the middle"]
+
+
+def test_a_buy_out_is_one_line_with_its_payment() -> None:
+    """The payment made for a buy-out is said by the buy-out's own line."""
+    g = _game("lge")
+    d = _deed(g, "Boardwalk")
+    lines = describe_all([Event("paid", player=0, amount=60, deed=d, other=1, text="buy_out"),
+                          Event("bought_out", player=0, other=1, deed=d, amount=60)], g)
+    assert lines == ["Ann bought Boardwalk out from Bob for M60, with every version and what "
+                     "is built on it"]
+
+
 # ---------------------------------------------------------------- buildings and mortgages
 
 

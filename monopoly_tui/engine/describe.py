@@ -155,10 +155,13 @@ class Words:
         return dice_text(self.game, faces)
 
     def pot(self) -> str:
-        """The Free Parking space's name (where the pot is)."""
+        """The pot in the edition's words ('the middle'), else named after the Free Parking
+        space where it waits ('the Free Parking pot')."""
+        if self.v.pot != "the pot":
+            return self.v.pot
         for sp in self.spec.spaces:
             if sp.kind == "free_parking":
-                return sp.name
+                return f"the {sp.name} pot"
         return "the pot"
 
     def reason(self, reason: str, target: int = -1) -> str:
@@ -211,7 +214,7 @@ def _dealt(w: Words, e: Event) -> str:
 
 
 def _pot_seeded(w: Words, e: Event) -> str:
-    return f"The {w.v.bank} put {w.money(e.amount)} in the {w.pot()} pot"
+    return f"The {w.v.bank} put {w.money(e.amount)} in {w.pot()}"
 
 
 def _turn(w: Words, e: Event) -> str:
@@ -412,7 +415,7 @@ def _no_rent_in_jail(w: Words, e: Event) -> str:
 
 
 def _jackpot(w: Words, e: Event) -> str:
-    return f"{w.Who(e.player)} took the {w.pot()} pot: {w.money(e.amount)}"
+    return f"{w.Who(e.player)} took {w.pot()}: {w.money(e.amount)}"
 
 
 def _built(w: Words, e: Event) -> str:
@@ -579,6 +582,13 @@ def _pairs(events: Sequence[Event], game: Game) -> dict[int, tuple[int, Teller]]
             elif k == "won_auction" and e.deed >= 0 and nxt.kind == "paid" \
                     and nxt.player == e.player and nxt.text == "auction" and nxt.deed == e.deed:
                 out[i] = (i + 1, _won_and_paid)
+            elif k == "paid" and nxt.kind not in _DESCRIBERS and nxt.player == e.player \
+                    and nxt.other == e.other and nxt.amount == e.amount \
+                    and nxt.deed == e.deed >= 0:
+                # a mechanic's event that says the payment it was made for (a buy-out)
+                out[i] = (i + 1, _told_by_second(game))
+            elif k == "jackpot" and nxt.kind == "pot_seeded":
+                out[i] = (i + 1, _took_and_refilled)
             elif k == "paid" and e.text == "jail_fine" and nxt.kind == "released" \
                     and nxt.text == "fine" and nxt.player == e.player:
                 out[i] = (i + 1, _fine_paid_then_out)
@@ -597,6 +607,18 @@ def _pairs(events: Sequence[Event], game: Game) -> dict[int, tuple[int, Teller]]
                     out[j] = (i, _swap(_moved_onto_go))
                 break
     return out
+
+
+def _took_and_refilled(w: Words, took: Event, seeded: Event) -> str:
+    return (f"{_jackpot(w, took)}; the {w.v.bank} put a fresh {w.money(seeded.amount)} "
+            f"in {w.pot()}")
+
+
+def _told_by_second(game: Game) -> Teller:
+    """The pair's line is the second event's own (it says the first too)."""
+    def told(w: Words, first: Event, second: Event) -> str:
+        return describe(second, game) or ""
+    return told
 
 
 def _swap(tell: Teller) -> Teller:

@@ -301,6 +301,9 @@ class GameScreen(Screen[None]):
         self._aside: Any = None
         self._timer: Timer | None = None
         self._counter: Any = None
+        self._remanage: tuple[int, tuple[str, int] | None] | None = None
+        """The manager to open again once the decision it closed for is made: its player and
+        row."""
         self._results_shown = False
         self._logged = 0
         self._shown: dict[str, object] = {}
@@ -566,6 +569,7 @@ class GameScreen(Screen[None]):
             self.show_results()
             return
         if not s.is_human(pend.player):
+            self._remanage = None
             if live is not None:
                 live.sync()
             delay = s.delay
@@ -578,6 +582,9 @@ class GameScreen(Screen[None]):
             live.sync()
             return
         if pend.kind in (A.ROLL, A.END_TURN):
+            back, self._remanage = self._remanage, None
+            if back is not None and back[0] in self.manage_players():
+                self.action_manage(*back)  # the manager made way for a decision: back to it
             return
         from monopoly_tui.ui.dialogs import decision_screen
 
@@ -797,7 +804,7 @@ class GameScreen(Screen[None]):
         elif pend.kind == A.END_TURN:
             self.action_end_turn()
 
-    def action_manage(self, player: int | None = None) -> None:
+    def action_manage(self, player: int | None = None, at: tuple[str, int] | None = None) -> None:
         players = self.manage_players()
         if not players:
             return
@@ -806,7 +813,13 @@ class GameScreen(Screen[None]):
         pend = self.session.pending
         first = player if player in players else (
             pend.player if pend.player in players else players[0])
-        self.open_aside(ManageScreen(self, players, first))
+        screen = ManageScreen(self, players, first, at=at)
+
+        def closed(result: object) -> None:
+            if isinstance(result, int):
+                self._remanage = (result, screen.left_at)
+
+        self.open_aside(screen, closed)
 
     def action_trade(self) -> None:
         players = self.trade_players()

@@ -26,6 +26,7 @@ from monopoly_tui.engine import why
 from monopoly_tui.engine.actions import Action, IllegalAction
 from monopoly_tui.engine.describe import building_words, level_words
 from monopoly_tui.engine.preview import preview_plan
+from monopoly_tui.ui.mechanics import first, screens_for
 from monopoly_tui.ui.render import deed_spaces_line, money, player_tag
 from monopoly_tui.ui.session import MANAGE_KINDS
 from monopoly_tui.ui.style import group_color
@@ -271,7 +272,9 @@ class ActionList(OptionList):
                 row.append(f"  ({e.reason})", style="dim italic")
             elif e.waits:
                 row.append(e.label)
-                row.append(f"  ({e.waits.replace('_', ' ')} first)", style="bold yellow")
+                then = first(m.then_words(game, e.waits) for m in screens_for(spec))
+                row.append(f"  ({then or e.waits.replace('_', ' ') + ' first'})",
+                           style="bold yellow")
             else:
                 row.append(e.label)
                 row.append("  ")
@@ -306,6 +309,19 @@ class ActionList(OptionList):
                 best = i
         return best
 
+    def highlight_key(self, key: tuple[str, int]) -> None:
+        """Highlight the row of the same choice (kind and deed), else the same kind in the
+        same group, if there is one."""
+        for i in range(self.option_count):
+            e = self.entry_at(i)
+            if e is not None and e.key == key:
+                self.highlighted = i
+                return
+        was = next((e for e in self.entries if e.key[0] == key[0]), None)
+        target = self._index_of(was) if was is not None else None
+        if target is not None:
+            self.highlighted = target
+
     def entry_at(self, index: int | None) -> Entry | None:
         if index is None or index >= self.option_count:
             return None
@@ -336,8 +352,12 @@ MANAGE_FIXED_ROWS = 15
 """The manager's other rows: its border, title, tabs, whose cash, and buttons."""
 
 
-class ManageScreen(ModalScreen[None]):
-    """Build, sell and mortgage, by colour group; the cost or proceeds shown before confirming."""
+class ManageScreen(ModalScreen[int | None]):
+    """Build, sell and mortgage, by colour group; the cost or proceeds shown before confirming.
+
+    A choice that starts something to decide (a building auction, a building to place on a
+    version) closes it with the player whose properties it showed: the game opens it again for
+    them once that is decided, so building several houses stays one visit to the manager."""
 
     CSS_PATH = "decisions.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -347,11 +367,16 @@ class ManageScreen(ModalScreen[None]):
         Binding("c", "confirm", "Confirm", id="confirm_c"),
     ]
 
-    def __init__(self, table: Table, players: list[int], player: int) -> None:
+    def __init__(self, table: Table, players: list[int], player: int,
+                 at: tuple[str, int] | None = None) -> None:
         super().__init__(classes="decision")
         self.table = table
         self.players = players
         self.player = player
+        self.at = at
+        """The row to highlight first (the choice it closed for, when it comes back)."""
+        self.left_at: tuple[str, int] | None = None
+        """The row of the choice that closed it for a decision."""
 
     @property
     def game(self) -> Game:
@@ -375,7 +400,11 @@ class ManageScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.sync()
-        self.query_one(ActionList).focus()
+        lst = self.query_one(ActionList)
+        if self.at is not None:
+            lst.highlight_key(self.at)
+            self._preview()
+        lst.focus()
         self._fit(self.app.size.height)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -450,8 +479,10 @@ class ManageScreen(ModalScreen[None]):
             pend = self.game.pending
             if self.game.over or pend.kind not in (A.ROLL, A.JAIL, A.END_TURN, A.DEBT, A.BUY,
                                                     A.BUY_OUT):
-                # The choice started something to decide (a building auction): close and let it.
-                self.dismiss(None)
+                # The choice started something to decide (a building auction, a version to
+                # place on): close, let it be decided, and come back to the same row.
+                self.left_at = entry.key
+                self.dismiss(self.player)
                 return
         self.sync()
 

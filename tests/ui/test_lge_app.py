@@ -259,7 +259,9 @@ async def test_the_buy_out_choice_shows_rent_and_price_and_b_buys_it_out() -> No
         assert s.game.st.owner[deed_id(s, "Boardwalk")] == 0
         assert [p.cash for p in s.game.st.players] == [1440, 1560]
         assert type(app.screen).__name__ == "GameScreen"
-        assert any("buys Boardwalk out from Bob for M60" in line for line in s.log)
+        assert any("bought Boardwalk out from Bob for M60" in line for line in s.log)
+        # one line for one happening: the payment is the buy-out's, not a line of its own
+        assert not any("paid M60" in line for line in s.log)
 
 
 async def test_p_pays_the_rent_instead_and_the_owner_asks_for_it() -> None:
@@ -358,7 +360,7 @@ async def test_the_building_mover_shows_each_version_and_moves_a_house() -> None
         assert [s.game.st.placed[x] for x in baltic] == [1, 1, 0]
         preview = " ".join(_plain(scr.query_one("#preview").content, width=50).split())
         assert "Baltic Avenue: 1 House · Baltic Avenue 2: 1 House" in preview
-        assert any("moves a House from Baltic Avenue to Baltic Avenue 2" in line
+        assert any("moved a House from Baltic Avenue to Baltic Avenue 2" in line
                    for line in s.log)
 
 
@@ -369,7 +371,11 @@ async def test_a_house_bought_goes_on_the_version_chosen() -> None:
         await pilot.press("m")
         await settle(pilot)
         scr = app.screen
-        scr.query_one(ActionList).highlighted = _row(scr, "Build a House on Baltic Avenue")
+        row = _row(scr, "Build a House on Baltic Avenue")
+        # the row says what comes next, not an order to do something first
+        assert "(then choose its version)" in scr.query_one(ActionList).get_option_at_index(
+            row).prompt.plain
+        scr.query_one(ActionList).highlighted = row
         await pilot.press("enter")
         await settle(pilot)
         assert type(app.screen).__name__ == "PlaceVersionScreen"
@@ -380,7 +386,18 @@ async def test_a_house_bought_goes_on_the_version_chosen() -> None:
         await settle(pilot)
         baltic = [space_id(s, n) for n in ("Baltic Avenue", "Baltic Avenue 2", "Baltic Avenue 3")]
         assert [s.game.st.placed[x] for x in baltic] == [0, 0, 1]
-        assert type(app.screen).__name__ != "PlaceVersionScreen"
+        # back in the manager, on the same row: building the next house is Enter again
+        scr = app.screen
+        assert type(scr).__name__ == "ManageScreen"
+        entry = scr.query_one(ActionList).current_entry
+        assert entry is not None and entry.label == "Build a House on Baltic Avenue"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "PlaceVersionScreen"
+        await pilot.press("enter")  # the first version this time
+        await settle(pilot)
+        assert [s.game.st.placed[x] for x in baltic] == [1, 0, 1]
+        assert type(app.screen).__name__ == "ManageScreen"
 
 
 async def test_a_hotel_sold_comes_back_as_four_houses_placed_one_by_one() -> None:
@@ -403,7 +420,7 @@ async def test_a_hotel_sold_comes_back_as_four_houses_placed_one_by_one() -> Non
         await settle(pilot)
         baltic = [space_id(s, n) for n in ("Baltic Avenue", "Baltic Avenue 2", "Baltic Avenue 3")]
         assert sum(s.game.st.placed[x] for x in baltic) == 4
-        assert type(app.screen).__name__ != "PlaceVersionScreen"
+        assert type(app.screen).__name__ == "ManageScreen"  # back where the sale was made
 
 
 # ---------------------------------------------------------------- the players' panels

@@ -199,10 +199,10 @@ class Versions(Mechanic):
         v = words.v
         if event.kind == "placed_version":
             what = v.hotel if event.text == "hotel" else v.house
-            return f"{words.Who(event.player)} puts the {what} on {words.space(event.space)}"
+            return f"{words.Who(event.player)} put the {what} on {words.space(event.space)}"
         if event.kind == "moved_building":
             one = v.a_hotel if event.text == "hotel" else v.a_house
-            return (f"{words.Who(event.player)} moves {one} from {words.space(event.other)} "
+            return (f"{words.Who(event.player)} moved {one} from {words.space(event.other)} "
                     f"to {words.space(event.space)}")
         return None
 
@@ -317,7 +317,7 @@ class Buyout(Mechanic):
 
     def describe(self, words: Words, event: Event) -> str | None:
         if event.kind == "bought_out":
-            return (f"{words.Who(event.player)} buys {words.deed(event.deed)} out from "
+            return (f"{words.Who(event.player)} bought {words.deed(event.deed)} out from "
                     f"{words.who(event.other)} for {words.money(event.amount)}, with every "
                     f"{words.v.version} and what is built on it")
         return None

@@ -71,6 +71,11 @@ class MechanicScreens:
         """A choice of one of its decisions in words, for the generic list dialog, or None."""
         return None
 
+    def then_words(self, game: Game, kind: str) -> str | None:
+        """What comes next after a choice that starts one of its decisions of ``kind``, for
+        the property manager's row ('then choose its version'), or None when not its own."""
+        return None
+
     # ------------------------------------------------------------ (b) panels, centre, dice
 
     def panel_key(self, game: Game, player: int) -> object:

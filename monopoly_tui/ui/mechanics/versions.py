@@ -242,6 +242,9 @@ class VersionsScreens(MechanicScreens):
         word = v.hotel if ctx.get("building") == "hotel" else v.house
         return f"place the {word} on a {v.version} of {spec.deeds[ctx['deed']].name}"
 
+    def then_words(self, game: Game, kind: str) -> str | None:
+        return f"then choose its {game.spec.vocab.version}" if kind == A.PLACE_VERSION else None
+
     def choice_label(self, game: Game, action: Action) -> str | None:
         spec = game.spec
         if action.kind == A.A_PLACE_VERSION and 0 <= action.target < len(spec.spaces):

@@ -443,3 +443,11 @@ def _payment(game: Game, debt: Debt, kind: str = "paid") -> Event:
         g.st.players[debt.debtor].cash = 0
         g.owe(debt.debtor, debt.creditor, debt.amount, debt.reason, target=debt.target)
     return g.last_events[-1]
+
+
+def test_owning_everything_is_said_as_the_way_the_game_was_won() -> None:
+    """Longest Game Ever ends when one player owns every property: the last line says so in
+    words that read ('wins as owning every property' did not)."""
+    g = _game("lge")
+    assert describe(Event("game_over", player=0, text="one_owner"), g) == (
+        "Game over: Ann wins as the owner of every property")

@@ -32,7 +32,7 @@ END_REASONS: dict[str, str] = {
     "first_bankruptcy": "the richest player at the first bankruptcy",
     "turn_limit": "the richest player when the rounds ran out",
     "time_called": "the richest player when the agreed hour came",
-    "one_owner": "owning every property",
+    "one_owner": "the owner of every property",
 }
 """How a game ended, for ``game_over`` (the engine's ``end_reason`` values)."""
 

@@ -23,6 +23,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from monopoly_tui.engine.counts import round_number
 from monopoly_tui.stats import GameStats, game_stats
 from monopoly_tui.ui.board import Board
 from monopoly_tui.ui.render import player_tag
@@ -134,8 +135,11 @@ class WorthChart:
             out.append(line)
         axis = Text(" " * label_w + " └" + "─" * plot_w, style="dim", no_wrap=True)
         out.append(axis)
-        rounds = points[-1].rounds if points else 0
-        last = f"after {rounds} round{'s' if rounds != 1 else ''}"
+        if self.game.over:
+            last = f"the end, round {round_number(self.game)}"  # as the results count it
+        else:
+            rounds = points[-1].rounds if points else 0
+            last = f"after {rounds} round{'s' if rounds != 1 else ''}"
         foot = Text(" " * (label_w + 2) + "start", style="dim", no_wrap=True)
         gap = label_w + 2 + plot_w - len(foot) - len(last)
         if gap > 0 and len(points) > 1:
@@ -241,13 +245,13 @@ def stats_renderable(session: Session, stats: GameStats, *, so_far: bool) -> Gro
     game = session.game
     spec = game.spec
     parts: list[Any] = []
-    st = game.st
     if so_far:
-        parts.append(Text(f"Statistics so far · {spec.name} · round {st.rounds + 1}",
+        parts.append(Text(f"Statistics so far · {spec.name} · round {round_number(game)}",
                           style="bold"))
     else:
-        parts.append(Text(f"How the game went · {spec.name} · {st.rounds} rounds",
-                          style="bold"))
+        rounds = round_number(game)  # as the header and the results count them
+        parts.append(Text(f"How the game went · {spec.name} · {rounds} "
+                          f"round{'s' if rounds != 1 else ''}", style="bold"))
     if long_money(game):
         parts.append(Text(f"amounts in {spec.vocab.currency}", style="dim"))
     if not stats.complete:

@@ -55,6 +55,14 @@ def test_a_game_ended_during_a_round_counts_that_round() -> None:
     st = s.game.st
     assert round_number(s.game) == st.rounds + 1
     assert f"{st.rounds + 1} round" in _plain(how_it_ended(s))
+    # and the statistics of the results: the title and the net worth chart's last mark
+    from monopoly_tui.stats import game_stats
+    from monopoly_tui.ui.charts import stats_renderable
+
+    charts = _plain(stats_renderable(s, game_stats(s.game), so_far=False))
+    assert f"How the game went · {s.spec.name} · {st.rounds + 1} rounds" in charts, charts
+    assert f"the end, round {st.rounds + 1}" in charts
+    assert f"after {st.rounds} rounds" not in charts
 
 
 async def test_the_header_and_the_results_say_the_same_round() -> None:

@@ -44,7 +44,7 @@ def ranking_table(session: Session) -> Table:
     table.add_column("#", justify="right")
     table.add_column("player")  # "bankrupt" may go under the name: amounts need the room
     for heading in ("net worth", "cash", spec.vocab.deeds, "rent in", "rent out",
-                    spec.vocab.houses):
+                    f"{spec.vocab.houses} built"):  # over the game, not standing at the end
         # a word to a line: a heading is never cut inside a word ("Villag…")
         table.add_column(Text("\n".join(heading.split())), justify="right")
     order = st.ranking or list(range(len(st.players)))

@@ -148,3 +148,19 @@ async def test_the_time_limit_header_never_splits_a_part_at_the_smallest_size() 
                  for line in console.export_text().splitlines()]
         assert any("round 1 of 40" in line for line in lines), lines
         assert not any(line.endswith("round") for line in lines), lines
+
+
+def test_the_results_say_the_buildings_built_over_the_game() -> None:
+    """The ranking's buildings column counts what each player built during the game (a player
+    who sold or lost everything still shows what they built), and its heading says so."""
+    from monopoly_tui.ui.results import ranking_table
+
+    s = new_session("classic", [("Ann", False), ("Bob", False)], seed=3,
+                    house_rules={"turn_limit": 3})
+    _play_to_the_end(s)
+    s.stats.built[1] = 4  # Bob built four, none of them standing now
+    table = _plain(ranking_table(s))
+    head = table.splitlines()[:2]
+    assert head[0].split()[-1] == "houses" and head[1].split()[-1] == "built", table
+    bob = next(line for line in table.splitlines() if "Bob" in line)
+    assert bob.rstrip().endswith("4"), bob

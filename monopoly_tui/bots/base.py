@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, Protocol
 
+from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import ANYTIME, Action
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.spec import STREET, Spec
@@ -279,3 +280,14 @@ def chance(seed: int, *keys: int) -> float:
         x = ((x ^ (x >> 15)) * 0x45D9F3B) & _M31
         x ^= x >> 16
     return x / 2.0**31
+
+
+def offers_this_turn(game: Game, player: int) -> int:
+    """How many trades this seat has proposed since the last turn ended."""
+    n = 0
+    for a in reversed(game.history):
+        if a.kind == A.A_END_TURN:
+            break
+        if a.kind == A.A_PROPOSE and a.player == player:
+            n += 1
+    return n

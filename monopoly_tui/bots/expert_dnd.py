@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from monopoly_tui.bots.base import offers_this_turn
 from monopoly_tui.bots.basic import trade_value
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
@@ -384,17 +385,6 @@ def jail(bot: ExpertBot, game: Game, player: int) -> Action | None:
 
 __all__ = ["applies", "play", "rounds_left", "worth"]
 
-
-
-def offers_this_turn(game: Game, player: int) -> int:
-    """How many trades this seat has proposed since the last turn ended."""
-    n = 0
-    for a in reversed(game.history):
-        if a.kind == A.A_END_TURN:
-            break
-        if a.kind == A.A_PROPOSE and a.player == player:
-            n += 1
-    return n
 
 
 def propose(bot: ExpertBot, game: Game, player: int) -> Action | None:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from monopoly_tui.bots.base import Board, simple_action
+from monopoly_tui.bots.base import Board, offers_this_turn, simple_action
 from monopoly_tui.bots.collector import protecting
 from monopoly_tui.bots.value_model import dice_sums
 from monopoly_tui.engine import actions as A
@@ -224,17 +224,6 @@ def voluntary(bot: ExpertBot, game: Game, player: int) -> Action | None:
         if not P.can_mortgage(spec, st, player, d):
             return simple_action(A.A_MORTGAGE, player, d)
     return propose(bot, game, player)
-
-
-def offers_this_turn(game: Game, player: int) -> int:
-    """How many trades this seat has proposed since the last turn ended."""
-    n = 0
-    for a in reversed(game.history):
-        if a.kind == A.A_END_TURN:
-            break
-        if a.kind == A.A_PROPOSE and a.player == player:
-            n += 1
-    return n
 
 
 def net_cost(game: Game, deed: int) -> int:

@@ -398,6 +398,7 @@ class GameScreen(Screen[None]):
         self.board.redraw()
         for panel in self.query(PlayerPanel):
             panel.sync()
+        self._sync_sidebar()
         self._sync_banner()
         self._sync_dice()
         self._sync_detail()
@@ -421,6 +422,19 @@ class GameScreen(Screen[None]):
             for line in lines[self._logged:]:
                 log.write(line)
             self._logged = len(lines)
+
+    def _sync_sidebar(self) -> None:
+        """When the panels do not all fit (four players at 100x30), the panel of whoever
+        decides now scrolls into view: without a mouse, players 3 and 4 were never seen."""
+        game = self.session.game
+        who = game.waiting_for[1]
+        if who < 0:
+            who = game.st.current
+        if who < 0 or not self._changed("sidebar", who):
+            return
+        sidebar = self.query_one("#sidebar", Sidebar)
+        panel = self.query_one(f"#player-{who}", PlayerPanel)
+        self.call_after_refresh(sidebar.scroll_to_widget, panel, animate=False, top=False)
 
     def _changed(self, part: str, key: object) -> bool:
         """Whether a part of the screen must be drawn again (its inputs changed)."""

@@ -137,3 +137,23 @@ async def test_arrow_keys_then_enter_in_a_burst_raise_cash_from_the_row_reached(
         mortgaged = [d for d in deeds if st.mortgaged[d]]
         assert len(mortgaged) == 1, mortgaged
         assert mortgaged[0] == deeds[1], (first, target, mortgaged)
+
+
+async def test_at_100x30_the_panel_of_whoever_decides_scrolls_into_view() -> None:
+    """Four players with deeds at 100x30: the panels do not all fit, and the one of the
+    player whose turn it is comes into view (players 3 and 4 were seen only with a mouse)."""
+    s = new_session("classic", [("Ann", True), ("Bob", True), ("Cy", True), ("Dee", True)])
+    st = s.game.st
+    for d in range(len(st.owner)):
+        st.owner[d] = d % 4
+    st.current = 0
+    async with started(s, size=(100, 30)) as (app, pilot):
+        await settle(pilot)
+        sidebar: Any = app.screen.query_one("#sidebar")
+        assert sidebar.max_scroll_y > 0  # they do not all fit
+        for p in (3, 2, 0):
+            st.current = p
+            app.screen.refresh_view()  # type: ignore[attr-defined]
+            await settle(pilot, 5)
+            panel: Any = app.screen.query_one(f"#player-{p}")
+            assert sidebar.region.contains_region(panel.region), (p, panel.region)

@@ -37,6 +37,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from monopoly_tui.ui.render import Parts
 from monopoly_tui.ui.session import PACES, Seat
 from monopoly_tui.ui.toggles import Pick, Tick
 
@@ -49,15 +50,17 @@ STEP_TITLES = {"edition": "1 Edition", "rules": "2 Variant and house rules", "pl
 DEFAULT_TURN_LIMIT = 30
 
 
-def swatches(spec: Spec) -> Text:
+def swatches(spec: Spec) -> Parts:
+    """The board's colours, each swatch with its group's name: the two never part at the end
+    of a line (Rich breaks at an unbreakable space too: '███' / 'Utilities')."""
     from monopoly_tui.ui.style import group_color
 
-    out = Text()
-    nbsp = "\u00a0"  # a swatch and its name never part at the end of a line
+    parts = []
     for g in spec.groups:
-        out.append("███", style=group_color(spec, g.index))
-        out.append(f"{nbsp}{g.name.replace(' ', nbsp)}  ")
-    return out
+        part = Text("███", style=group_color(spec, g.index))
+        part.append(f" {g.name}")
+        parts.append(part)
+    return Parts(parts, sep="  ")
 
 
 KINDS: list[tuple[str, bool | str]] = [("Human", True), ("Computer", False),

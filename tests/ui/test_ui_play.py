@@ -157,3 +157,23 @@ async def test_at_100x30_the_panel_of_whoever_decides_scrolls_into_view() -> Non
             await settle(pilot, 5)
             panel: Any = app.screen.query_one(f"#player-{p}")
             assert sidebar.region.contains_region(panel.region), (p, panel.region)
+
+
+@pytest.mark.parametrize("size", [(160, 50), (100, 30)])
+async def test_the_board_colours_keep_each_swatch_with_its_name(size: tuple[int, int]) -> None:
+    """On the edition step every colour's swatch stays on the line of its name ('███' at
+    the end of a line, 'Utilities' on the next)."""
+    from monopoly_tui.rules import load_spec
+    from monopoly_tui.ui.setup import NewGameScreen
+
+    app = MonopolyApp()
+    async with app.run_test(size=size) as pilot:
+        app.push_screen(NewGameScreen(seed=1))
+        await settle(pilot)
+        for edition in ("classic", "got"):
+            scr: Any = app.screen
+            await scr.pick_edition(edition)
+            await settle(pilot)
+            lines = [line.replace("\u00a0", " ") for line in lines_of(app, "#edition-info")]
+            for g in load_spec(edition).groups:
+                assert any(f"███ {g.name}" in line for line in lines), (g.name, lines)

@@ -367,9 +367,12 @@ class NewGameScreen(Screen[None]):
         variants = self.query_one("#variants", RadioSet)
         await variants.remove_children()
         self._variant_ids: list[str | None] = [None] + [v.id for v in spec.variants]
-        buttons = [Pick("Standard rules", value=True)]
+        buttons = [Pick("Standard rules")]
         buttons += [Pick(v.name) for v in spec.variants]
         await variants.mount_all(buttons)
+        # Pressed once mounted, so the set knows it (mounted pressed, it did not: choosing
+        # a variant left 'Standard rules' pressed too, and choosing it again kept the variant).
+        buttons[0].value = True
         # Start the keyboard highlight on the pressed button (Textual starts it on none, so the
         # first arrow press would only highlight the first button).
         variants._selected = 0

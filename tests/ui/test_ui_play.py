@@ -177,3 +177,30 @@ async def test_the_board_colours_keep_each_swatch_with_its_name(size: tuple[int,
             lines = [line.replace("\u00a0", " ") for line in lines_of(app, "#edition-info")]
             for g in load_spec(edition).groups:
                 assert any(f"███ {g.name}" in line for line in lines), (g.name, lines)
+
+
+async def test_a_variant_chosen_then_the_standard_rules_again_starts_the_standard_game() -> None:
+    """Game of Thrones: choosing Speed play left 'Standard rules' pressed too (two ●), and
+    choosing the standard rules again kept Speed play for the game."""
+    from textual.widgets import RadioSet
+
+    from monopoly_tui.ui.setup import NewGameScreen
+
+    app = MonopolyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(NewGameScreen(seed=1))
+        await settle(pilot)
+        scr: Any = app.screen
+        await scr.pick_edition("got")
+        await settle(pilot)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        variants = scr.query_one("#variants", RadioSet)
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert [b.value for b in variants.query("RadioButton")] == [False, True]
+        assert scr.chosen_base_variant() == "speed"
+        await pilot.press("up", "enter")
+        await settle(pilot)
+        assert [b.value for b in variants.query("RadioButton")] == [True, False]
+        assert scr.chosen_base_variant() is None

@@ -50,6 +50,12 @@ STEP_TITLES = {"edition": "1 Edition", "rules": "2 Variant and house rules", "pl
 DEFAULT_TURN_LIMIT = 30
 
 
+def _seats_words(seats: list[int]) -> str:
+    """Seats by their numbers on the players step: 'players 1 and 3', 'players 1, 2 and 3'."""
+    numbers = [str(i + 1) for i in seats]
+    return "players " + (", ".join(numbers[:-1]) + " and " + numbers[-1])
+
+
 def swatches(spec: Spec) -> Parts:
     """The board's colours, each swatch with its group's name: the two never part at the end
     of a line (Rich breaks at an unbreakable space too: '███' / 'Utilities')."""
@@ -560,12 +566,21 @@ class NewGameScreen(Screen[None]):
             out.append(f"{spec.name} is for {spec.players_min} to {spec.players_max} players")
         if any(not s.name for s in seats):
             out.append("every player needs a name")
-        names = [s.name.lower() for s in seats if s.name]
-        if len(set(names)) != len(names):
-            out.append("two players have the same name")
-        tokens = [s.token for s in seats]
-        if len(set(tokens)) != len(tokens):
-            out.append("each player needs a different token")
+        # who clashes, by seat number and what they share ('each player needs a different
+        # token' left the players to find which two)
+        by_name: dict[str, list[int]] = {}
+        by_token: dict[str, list[int]] = {}
+        for i, s in enumerate(seats):
+            if s.name:
+                by_name.setdefault(s.name.lower(), []).append(i)
+            by_token.setdefault(s.token, []).append(i)
+        for at in by_name.values():
+            if len(at) > 1:
+                out.append(f"{_seats_words(at)} have the same name ({seats[at[0]].name})")
+        for token, at in by_token.items():
+            if len(at) > 1:
+                out.append(f"{_seats_words(at)} have the same token ({token}): each player "
+                           "needs a different token")
         return out
 
     def chosen_end_at(self) -> int | None:

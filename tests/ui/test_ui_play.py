@@ -204,3 +204,29 @@ async def test_a_variant_chosen_then_the_standard_rules_again_starts_the_standar
         await settle(pilot)
         assert [b.value for b in variants.query("RadioButton")] == [True, False]
         assert scr.chosen_base_variant() is None
+
+
+async def test_setup_says_which_players_share_a_token_or_a_name() -> None:
+    """'Each player needs a different token' left the players to find which two: the
+    message names their seats and what they share."""
+    from driver import text_of
+    from textual.widgets import Input, Select
+
+    from monopoly_tui.ui.setup import NewGameScreen
+
+    app = MonopolyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(NewGameScreen(seed=1))
+        await settle(pilot)
+        await pilot.press("ctrl+n", "ctrl+n", "ctrl+t")
+        await settle(pilot)
+        scr: Any = app.screen
+        rows = scr.rows()
+        token = rows[0].query_one(".token", Select).value
+        rows[2].query_one(".token", Select).value = token
+        rows[1].query_one(".name", Input).value = "Ann"
+        rows[2].query_one(".name", Input).value = "ann"
+        await settle(pilot)
+        problems = " ".join(text_of(app, "#problems").split()).lower()
+        assert f"players 1 and 3 have the same token ({str(token).lower()})" in problems
+        assert "players 2 and 3 have the same name (ann)" in problems, problems

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from bot_helpers import build, deed_of, end_of_turn, group, new_game, own, set_cash
 
-from monopoly_tui.bots import ExpertBot, make_bot
+from monopoly_tui.bots import ExpertBot, make_bot, trade_value
+from monopoly_tui.bots.base import Board
 from monopoly_tui.bots.value_model import dice_sums, landing_chances, model_of
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action
@@ -66,6 +67,49 @@ def test_set_values_rank_by_rent_per_opponent_turn() -> None:
         g["brown"], 180)
     assert m.set_value(g["orange"], 100, budget=0) == pytest.approx(100 * m.set_rate(
         g["orange"], 0))
+
+
+def test_the_game_lasts_as_long_as_the_rings_track_and_the_eye_allow() -> None:
+    """Without a Ring the game has no expected end (classic); with it, the expected rounds
+    until a bearer reaches the end of the track agree with a seeded simulation of the tracker
+    (one bearer turn a round: on to the next circle, then the Eye sends it back to Start)."""
+    import random
+
+    from monopoly_tui.bots.value_model import ENDLESS, eye_chance
+
+    assert model_of(load_spec("classic")).end_rounds == ENDLESS
+    spec = load_spec("lotr")
+    m = model_of(spec)
+    ring = ring_of(spec)
+    assert ring is not None
+    survive = (1.0 - eye_chance(spec, ring.eye_mark)) ** m.moves_per_turn
+    rng = random.Random(5)
+    total, trials = 0, 4000
+    for _ in range(trials):
+        circle, rounds = 0, 0
+        while True:
+            rounds += 1
+            circle += 1
+            if circle >= len(ring.track):
+                break
+            if rng.random() >= survive:
+                circle = 0
+        total += rounds
+    assert m.end_rounds == pytest.approx(total / trials, rel=0.05)
+    assert len(ring.track) < m.end_rounds < 10 * m.end_rounds
+
+
+def test_the_end_payout_is_each_rent_once_where_the_end_pays_it() -> None:
+    """Lord of the Rings pays every property's rent at Mount Doom: a street's payout at each
+    level is its rent there (doubled unimproved in a whole group; the last entry alone), a
+    Weapon's by how many are held. Classic's end pays nothing."""
+    spec = load_spec("lotr")
+    m = model_of(spec)
+    bag_end = next(d for d in spec.deeds if d.id == "bag-end")
+    assert m.payout[bag_end.index] == [2.0, 3.0, 4.0, 5.0, 6.0, 10.0, 1.0]
+    sting = next(d for d in spec.deeds if d.id == "sting")
+    assert m.payout[sting.index] == [1.0, 2.0, 4.0, 8.0]
+    assert not any(any(row) for row in model_of(load_spec("classic")).payout)
 
 
 # ------------------------------------------------------------------ every edition
@@ -283,6 +327,52 @@ def test_expert_never_completes_an_opponents_set_without_getting_more_back() -> 
     assert ExpertBot().choose(game, 0) == Action(A.A_REJECT, 0)
 
 
+def _shark() -> type:
+    import importlib.util
+
+    path = Path(__file__).parents[1] / "benchmarks" / "bench_bots.py"
+    spec = importlib.util.spec_from_file_location("bench_bots_for_test", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    shark: type = module.SharkBot
+    return shark
+
+
+def test_the_trade_shark_lowballs_and_the_expert_turns_it_down() -> None:
+    """The benchmark's trade shark holds two oranges and offers the expert, who holds the
+    third, its printed price (no premium for the set it completes), then a lone railroad for
+    it: each offer is below the deed's worth by the basic valuation, and the expert rejects
+    both. Offered the set's worth to it by its own model, and more, it accepts."""
+    game = new_game(players=3)
+    st = game.st
+    orange = group(game, "orange")
+    rail = deed_of(game, "reading-railroad")
+    own(game, 1, orange[0], orange[1], rail)
+    own(game, 0, orange[2])
+    set_cash(game, 1500, 1500, 1500)
+    st.current = 1
+    st.stage = "post_move"
+    shark = _shark()(seed=3)
+    board = Board.of(game.spec)
+    first = shark.decide(game, A.END_TURN, 1)
+    assert first.kind == A.A_PROPOSE and first.trade is not None
+    second = shark.lowball(game, 1)
+    assert second is not None and second.give_deeds == (rail,)
+    for offer in (first.trade, second):
+        assert offer.take_deeds == (orange[2],)
+        assert trade_value(board, st, 0, offer, game.spec.rules.jail_fine) < 0  # lopsided
+        st.frames = [TradeFrame(offer)]
+        assert game.waiting_for == (A.TRADE, 0)
+        assert ExpertBot().choose(game, 0) == Action(A.A_REJECT, 0)
+    expert = ExpertBot()
+    expert.model = model_of(game.spec)
+    shark_gains, _, _ = expert.trade_gains(game, TradeOffer(1, 0, (), (orange[2],)))
+    rich = TradeOffer(1, 0, (), (orange[2],), give_cash=int(shark_gains) + 1)
+    st.frames = [TradeFrame(rich)]
+    assert ExpertBot().choose(game, 0) == Action(A.A_ACCEPT, 0)
+
+
 def test_expert_proposes_to_buy_the_deed_that_completes_its_group() -> None:
     """It holds two oranges and the cash; the third is the opponent's: it offers cash for it,
     at least what the basic bot's fair-trade valuation asks (price plus the group's price), in
@@ -348,6 +438,28 @@ def test_expert_battles_a_bearer_far_from_the_end_and_lets_one_near_it_go_when_i
     assert ExpertBot().choose(game, 0).kind == A.A_PASS_BY
     set_cash(game, 10, 200, 10)
     assert ExpertBot().choose(game, 0).kind == A.A_BATTLE
+
+
+def test_expert_builds_near_mount_doom_only_what_the_end_pays_back() -> None:
+    """A bearer one circle from Mount Doom: the expert builds on the Shire (developed to
+    Fortresses, the end pays M8 more for M5 of buildings) but not on Ithilien (M16 more for
+    M20); with the bearer far from the end it builds on Ithilien too."""
+    game = new_game("lotr", 3)
+    ring = ring_of(game.spec)
+    assert ring is not None
+    rs = state_of(game.st)
+    rs.bearer, rs.circle = 1, len(ring.track) - 1
+    shire, ithilien = group(game, "shire"), group(game, "ithilien")
+    own(game, 0, *shire, *ithilien)
+    set_cash(game, 100, 30, 30)
+    end_of_turn(game)
+    a = ExpertBot().choose(game, 0)
+    assert a.kind == A.A_BUILD and a.target in shire
+    game.st.owner[shire[0]] = game.st.owner[shire[1]] = -1
+    assert ExpertBot().choose(game, 0) == Action(A.A_END_TURN, 0)
+    rs.circle = 0
+    a = ExpertBot().choose(game, 0)
+    assert a.kind == A.A_BUILD and a.target in ithilien
 
 
 def test_expert_bearer_holds_towards_the_end_when_it_wins_there_and_offers_when_not() -> None:

@@ -15,7 +15,8 @@ Its habits, each one a method below:
 - **Auctions:** bid by the smallest step up to the deed's worth to it (the change in its
   holdings' value), plus half of what the deed would be worth to an opponent it completes a
   group for, never above what the safety leaves (all it could raise for its own set).
-- **Build** where the next building gains the most rent per coin over the horizon, keeping
+- **Build** where the next building gains the most per coin (rent over the horizon, plus what
+  it adds to an end payout of every rent where the edition's end pays one), keeping
   the safety; when cash is short for a building worth far more than a lone deed's rent, it
   mortgages that lone deed to build.
 - **Mortgages:** lifts those of its whole groups first (they block building), others only
@@ -35,7 +36,8 @@ Its habits, each one a method below:
   track while the Eye's odds (the chance of the Eye on each roll, and the penalties on the way)
   leave it ahead, and when reaching the end would make it the richest; it offers the Ring
   away when the end would hand the game to someone else or when it cannot pay the next
-  penalty.
+  penalty. Its horizon is the rounds the track is expected to last (``Model.end_rounds``);
+  once a bearer nears the end it spends only on buildings the end's payout pays back.
 - Decisions it has no model for (a tax choice, placing a building won at auction, a building
   auction, a mechanic newer than it) are the basic bot's: ``HABITS`` lists the expert's own
   by decision kind, and is the seam where an edition's own decisions are added.
@@ -158,9 +160,10 @@ class ExpertBot:
 
     def horizon(self, st: GameState) -> float:
         """The opponent turns over which a holding's rent counts: the rounds of the horizon
-        times the opponents still in the game."""
+        (fewer where the game is expected to end sooner at the end of a track,
+        ``Model.end_rounds``) times the opponents still in the game."""
         alive = sum(1 for q in st.players if not q.bankrupt)
-        return HORIZON_ROUNDS * max(1, alive - 1)
+        return min(float(HORIZON_ROUNDS), self.m.end_rounds) * max(1, alive - 1)
 
     def holdings(self, owner: list[int], mortgaged: list[bool], player: int, horizon: float,
                  budget: float) -> float:
@@ -529,7 +532,8 @@ class ExpertBot:
     def cash_race(self, game: Game) -> bool:
         """Whether the game may soon end by counting cash: the Ring's bearer is within
         ``NEAR_END`` circles of the end of the track. Then cash is worth more than what it
-        would buy: the expert builds nothing and proposes nothing."""
+        would buy: the expert builds only what the end's payout pays back, and proposes
+        nothing."""
         ring = ring_of(game.spec)
         if ring is None or not CASH_RACE:
             return False
@@ -587,9 +591,9 @@ class ExpertBot:
         if extras_in_decision(game, player) >= MAX_EXTRAS:
             return None
         cash = st.players[player].cash
-        if self.cash_race(game):
-            return None
         keep = self.safety(st, player)
+        if self.cash_race(game):
+            return self._build(game, player, cash, keep, paid_back=True)
         action = self._lift_whole(game, player, cash, keep) or self._build(
             game, player, cash, keep)
         if action is not None:
@@ -629,12 +633,18 @@ class ExpertBot:
                 return simple_action(A.A_UNMORTGAGE, player, i)
         return None
 
-    def _build(self, game: Game, player: int, cash: int, keep: int) -> Action | None:
-        """The building that gains the most rent per coin, when the safety stays; when cash
-        is short for it, a mortgage of a lone deed whose rent is worth far less."""
+    def _build(self, game: Game, player: int, cash: int, keep: int,
+               paid_back: bool = False) -> Action | None:
+        """The building that gains the most per coin (its rent over the horizon plus what
+        the end pays more for it), when the safety stays; when cash is short for it, a
+        mortgage of a lone deed whose rent is worth far less. ``paid_back``: only a building
+        on a street whose full development the end pays back (the end payout it adds, from
+        here to the top level, is at least what the buildings cost)."""
         st, spec = game.st, game.spec
         m = self.m
         b = st.buildings
+        h = self.horizon(st)
+        top = m.street_levels
         best: tuple[float, int, int] | None = None
         for g in m.board.street_groups:
             deeds = m.board.group_deeds[g]
@@ -647,7 +657,12 @@ class ExpertBot:
                 cost = m.board.step_cost(d, level)
                 if cost <= 0:
                     continue
-                gain = m.income[d][level + 1] - m.income[d][level]
+                pays = m.payout[d]
+                dev = m.dev_cost[d]
+                if paid_back and pays[top] - pays[level] < dev[top] - dev[level]:
+                    continue
+                gain = h * (m.income[d][level + 1] - m.income[d][level]) + pays[level + 1] \
+                    - pays[level]
                 key = (gain / cost, d, cost)
                 if best is None or key > best:
                     best = key
@@ -657,8 +672,7 @@ class ExpertBot:
         if cash - cost >= keep * BUILD_KEEP:
             return simple_action(A.A_BUILD, player, d)
         # short of cash: mortgage a lone deed whose rent over the horizon is far less
-        h = self.horizon(st)
-        if rate * h < 0.5:
+        if rate < 0.5 or paid_back:
             return None
         lone: tuple[float, int] | None = None
         for x in spec.deeds:
@@ -668,7 +682,7 @@ class ExpertBot:
             if x.kind == STREET and P.owns_group(spec, st, player, x.group):
                 continue
             loss = self.rent_now(st, i) * h
-            if loss < rate * cost * h:
+            if loss < rate * cost:
                 cheap = (loss / max(1, x.mortgage), i)
                 if lone is None or cheap < lone:
                     lone = cheap

@@ -15,6 +15,14 @@ one edition): computed once per edition and shared by every expert of it.
 - **What a set is worth.** A whole colour group is worth, over a horizon of opponent turns,
   the best of its development levels (rent per opponent turn times the horizon, less what
   the buildings cost).
+- **How long the game lasts.** Where the game ends when a token bearing the Ring reaches the
+  end of its track (Lord of the Rings), the expected number of rounds until it does: a chain
+  over the tracker's circles, one bearer turn a round, back to Start on the Eye (the dice's
+  Eye faces, once per roll, a doubles roll rolling again). Rent counts only over that long.
+- **What the end pays.** Where the end of the track pays every property's rent once (double
+  for a whole group, building rent where built), each deed's payout at each development
+  level: a building counts what it adds to the payout besides its rent, and a street whose
+  full development the payout pays back is worth building even as the end nears.
 - **Safety.** The rent a player may meet in the opponent-owned spaces before their next pass
   of GO: the expected sum and the highest rent, which the expert keeps in reach (cash and
   what it could raise by mortgages) before it spends.
@@ -25,6 +33,7 @@ from __future__ import annotations
 from typing import Final
 
 from monopoly_tui.bots.base import Board
+from monopoly_tui.engine.mechanics.ring import ring_of
 from monopoly_tui.engine.spec import (
     CARDS,
     COUNT_RENT,
@@ -38,6 +47,8 @@ from monopoly_tui.engine.spec import (
     Spec,
 )
 
+ENDLESS: Final = 1e9
+"""The rounds of a game with no end of a track: effectively no limit."""
 ITERATIONS: Final = 80
 """Steps of the chain towards its stationary distribution (it settles within a few dozen)."""
 
@@ -124,6 +135,34 @@ def landing_chances(spec: Spec) -> list[float]:
     return land
 
 
+def eye_chance(spec: Spec, eye_mark: str) -> float:
+    """The chance that one roll of the movement dice shows ``eye_mark`` on some die."""
+    marks = spec.dice.marks
+    if not marks:
+        return 0.0
+    one = sum(1 for mk in marks if mk == eye_mark) / len(marks)
+    return 1.0 - (1.0 - one) ** spec.dice.count
+
+
+def track_end_rounds(spec: Spec, moves_per_turn: float) -> float:
+    """The expected rounds until a bearer reaches the end of the Ring's track (``ENDLESS``
+    without a Ring): each bearer turn moves the tracker one circle on and then rolls, the Eye
+    sending it back to Start; the end needs a bearer turn on every circle after Start
+    survived, then one more turn. One bearer turn a round (the Ring is rarely without one)."""
+    ring = ring_of(spec)
+    if ring is None:
+        return ENDLESS
+    survive = (1.0 - eye_chance(spec, ring.eye_mark)) ** moves_per_turn
+    rolls = len(ring.track) - 1
+    if survive <= 0.0:
+        return ENDLESS
+    if survive >= 1.0:
+        return float(rolls + 1)
+    sn = survive ** rolls
+    # expected trials until `rolls` successes in a row, plus the turn that reaches the end
+    return (1.0 - sn) / ((1.0 - survive) * sn) + 1.0
+
+
 class Model:
     """The value model of one edition (see the module): per deed, its chance of being landed
     on per opponent turn, and the rent that brings at each building level."""
@@ -132,10 +171,12 @@ class Model:
         "board",
         "deed_land",
         "dev_cost",
+        "end_rounds",
         "group_land",
         "income",
         "mean_roll",
         "moves_per_turn",
+        "payout",
         "spec",
         "street_levels",
     )
@@ -164,29 +205,42 @@ class Model:
         # income[d][k]: expected rent per opponent turn. Streets: k = building level with the
         # whole group (k = 0 the doubled rent), and the last entry the rent of a street alone.
         # Count rents: k = how many of the group are held, minus one. Dice rents: the same.
+        ring = ring_of(spec)
+        pays_end = ring is not None and ring.end_payout
+        self.end_rounds = track_end_rounds(spec, moves)
+        """The expected rounds until the game ends at the end of a track (``ENDLESS``)."""
         income: list[list[float]] = []
+        payout: list[list[float]] = []
         dev_cost: list[list[int]] = []
         for d in spec.deeds:
             p_land = self.deed_land[d.index]
             g = spec.groups[d.group] if 0 <= d.group < len(spec.groups) else None
             if d.kind == STREET and d.rent:
-                row = [p_land * board.rent_at(d.index, k, True) for k in range(top + 1)]
-                row.append(p_land * d.rent[0])
-                income.append(row)
+                rents = [float(board.rent_at(d.index, k, True)) for k in range(top + 1)]
+                rents.append(float(d.rent[0]))
+                income.append([p_land * r for r in rents])
+                payout.append(rents)
                 cost = [0]
                 for k in range(top):
                     cost.append(cost[-1] + board.step_cost(d.index, k))
                 dev_cost.append(cost)
             elif d.kind == COUNT_RENT and g is not None and g.rent_by_count:
                 income.append([p_land * r for r in g.rent_by_count])
+                payout.append([float(r) for r in g.rent_by_count])
                 dev_cost.append([0])
             elif d.kind == DICE_RENT and g is not None and g.dice_rent:
-                income.append([p_land * e.multiplier * one_die * e.dice for e in g.dice_rent])
+                rolls = [e.multiplier * one_die * e.dice for e in g.dice_rent]
+                income.append([p_land * r for r in rolls])
+                payout.append(rolls)
                 dev_cost.append([0])
             else:
                 income.append([0.0])
+                payout.append([0.0])
                 dev_cost.append([0])
         self.income = income
+        self.payout = payout if pays_end else [[0.0] * len(row) for row in payout]
+        """Per deed, what the end of the track pays for it (its rent once, indexed as
+        ``income``; all 0 where the end pays nothing)."""
         self.dev_cost = dev_cost
         """Per street: what building it up to each level costs, from unimproved."""
 

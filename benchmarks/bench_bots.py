@@ -38,6 +38,7 @@ from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.frames import TradeFrame
 from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.spec import Spec
 from monopoly_tui.engine.state import TradeOffer
 from monopoly_tui.rules.loader import load_edition_spec
 from monopoly_tui.simulate import bot_seed
@@ -125,10 +126,11 @@ class Match:
         self.accepted_by_expert = 0
 
 
-def play(edition: str, players: int, seed: int, index: int, opponents: str, match: Match,
+def play(spec: Spec, players: int, seed: int, index: int, opponents: str, match: Match,
          max_turns: int) -> None:
-    """One game: the expert in seat ``index % players``, the opponents' bot elsewhere."""
-    spec = load_edition_spec(edition)
+    """One game of the edition ``spec``: the expert in seat ``index % players``, the opponents'
+    bot elsewhere. (The edition is loaded once for the whole run: loading it again for each
+    game would also make every bot read its board and the expert its model anew.)"""
     expert_seat = index % players
     names = [(f"seat {i + 1}", spec.tokens[i]) for i in range(players)]
     game = Game.new(spec, names, seed=seed)
@@ -200,8 +202,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     match = Match()
     start = time.perf_counter()
+    spec = load_edition_spec(args.edition)
     for i in range(args.games):
-        play(args.edition, args.players, args.seed + i, i, args.opponents, match, args.max_turns)
+        play(spec, args.players, args.seed + i, i, args.opponents, match, args.max_turns)
     took = time.perf_counter() - start
     n = match.games
     lo, hi = wilson(match.wins, n)

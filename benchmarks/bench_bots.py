@@ -127,7 +127,7 @@ class Match:
 
 
 def play(spec: Spec, players: int, seed: int, index: int, opponents: str, match: Match,
-         max_turns: int) -> None:
+         max_turns: int, clock: Callable[[], float] = time.perf_counter) -> None:
     """One game of the edition ``spec``: the expert in seat ``index % players``, the opponents'
     bot elsewhere. (The edition is loaded once for the whole run: loading it again for each
     game would also make every bot read its board and the expert its model anew.)"""
@@ -145,7 +145,6 @@ def play(spec: Spec, players: int, seed: int, index: int, opponents: str, match:
             bots.append(decider(make_bot(opponents, bot_seed(seed, i))))
     board = Board.of(game.spec)
     st = game.st
-    clock = time.perf_counter
     while not st.over and st.turns < max_turns:
         kind, who = game.waiting_for
         if st.claims and kind in (A.ROLL, A.JAIL, A.END_TURN):
@@ -199,12 +198,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--opponents", choices=("basic", "shark"), default="basic")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-turns", type=int, default=2000)
+    ap.add_argument("--cpu-clock", action="store_true",
+                    help="time decisions by this thread's CPU time (time.thread_time), so a "
+                         "busy machine's other processes do not count in them")
     args = ap.parse_args(argv)
     match = Match()
     start = time.perf_counter()
     spec = load_edition_spec(args.edition)
     for i in range(args.games):
-        play(spec, args.players, args.seed + i, i, args.opponents, match, args.max_turns)
+        play(spec, args.players, args.seed + i, i, args.opponents, match, args.max_turns,
+             time.thread_time if args.cpu_clock else time.perf_counter)
     took = time.perf_counter() - start
     n = match.games
     lo, hi = wilson(match.wins, n)
@@ -214,7 +217,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  an even share: {share:.1%}; games without a winner: {match.no_winner}")
     times = sorted(match.times)
     if times:
-        print(f"  expert decisions: {len(times)}, median {statistics.median(times) * 1e3:.3f} ms,"
+        which = "CPU" if args.cpu_clock else "wall"
+        print(f"  expert decisions ({which} time): {len(times)}, median "
+              f"{statistics.median(times) * 1e3:.3f} ms,"
               f" p99 {times[int(len(times) * 0.99)] * 1e3:.2f} ms, worst {times[-1] * 1e3:.2f} ms")
     if args.opponents == "shark":
         print(f"  shark offers to the expert: {match.offers_to_expert}, accepted "

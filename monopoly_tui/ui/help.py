@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, Label, Markdown, Select, TabbedContent, TabPane
 
 from monopoly_tui.ui.mechanics import screens_for
@@ -232,6 +233,14 @@ class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close", id="close"),
         Binding("question_mark", "close", "Close", show=False, key_display="?"),
+        # The page scrolls by keyboard (the focus sits on the tabs, which take only left and
+        # right: the rules below the window were out of reach without a mouse).
+        Binding("down", "scroll(1)", "Scroll", key_display="↑↓", id="scroll"),
+        Binding("up", "scroll(-1)", "Scroll", show=False),
+        Binding("pagedown", "scroll(0, 1)", "Page", show=False),
+        Binding("pageup", "scroll(0, -1)", "Page", show=False),
+        Binding("home", "scroll_edge(0)", "Top", show=False),
+        Binding("end", "scroll_edge(1)", "End", show=False),
     ]
 
     def __init__(self, edition: str | None = None, session: Session | None = None,
@@ -295,6 +304,26 @@ class HelpScreen(ModalScreen[None]):
         if event.value is not Select.BLANK and event.value != self.edition:
             self.edition = str(event.value)
             self.show_edition()
+
+    def _page(self) -> Widget:
+        """The tab shown now: its pane scrolls."""
+        tabs = self.query_one(TabbedContent)
+        return tabs.get_pane(tabs.active)
+
+    def action_scroll(self, lines: int, pages: int = 0) -> None:
+        pane = self._page()
+        if pages:
+            pane.scroll_relative(y=pages * max(1, pane.scrollable_content_region.height - 1),
+                                 animate=False)
+        else:
+            pane.scroll_relative(y=lines, animate=False)
+
+    def action_scroll_edge(self, end: int) -> None:
+        pane = self._page()
+        if end:
+            pane.scroll_end(animate=False)
+        else:
+            pane.scroll_home(animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -230,3 +230,34 @@ async def test_setup_says_which_players_share_a_token_or_a_name() -> None:
         problems = " ".join(text_of(app, "#problems").split()).lower()
         assert f"players 1 and 3 have the same token ({str(token).lower()})" in problems
         assert "players 2 and 3 have the same name (ann)" in problems, problems
+
+
+async def test_the_rules_page_scrolls_by_keyboard_at_100x30() -> None:
+    """Help, Rules tab at 100x30: the rules run below the window, and Down, PageDown, Home
+    and End scroll them (only a mouse did); the footer says so."""
+    from driver import shown_keys
+    from textual.widgets import TabbedContent
+
+    s = new_session("got", [("Ann", True), ("Bob", True)])
+    async with started(s, size=(100, 30)) as (app, pilot):
+        await pilot.press("question_mark")
+        await settle(pilot)
+        await pilot.press("right")
+        await settle(pilot)
+        tabs = app.screen.query_one(TabbedContent)
+        assert tabs.active == "rules"
+        pane = tabs.get_pane("rules")
+        assert pane.max_scroll_y > 0 and pane.scroll_y == 0
+        assert "down" in shown_keys(app)
+        await pilot.press("down")
+        await settle(pilot)
+        assert pane.scroll_y == 1
+        await pilot.press("pagedown")
+        await settle(pilot)
+        assert pane.scroll_y > 1
+        await pilot.press("end")
+        await settle(pilot)
+        assert pane.scroll_y == pane.max_scroll_y
+        await pilot.press("home")
+        await settle(pilot)
+        assert pane.scroll_y == 0

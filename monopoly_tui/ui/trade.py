@@ -26,7 +26,7 @@ from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.state import TradeOffer
 from monopoly_tui.ui import answers
 from monopoly_tui.ui.decisions import DecisionScreen
-from monopoly_tui.ui.render import deed_line, money, offer_sides, player_tag
+from monopoly_tui.ui.render import Parts, deed_line, money, offer_sides, player_tag
 from monopoly_tui.ui.toggles import TickList
 
 if TYPE_CHECKING:
@@ -155,8 +155,9 @@ class TradeScreen(ModalScreen[None]):
         ):
             title = player_tag(game, who)
             title.append(" gives", style="bold")
-            title.append(f"   cash {money(game, st.players[who].cash)}", style="dim")
-            self.query_one(f"#{side}-title", Static).update(title)
+            # the amount whole on a line ('cash 1,775 Gold' / 'Dragons')
+            held = Text(f"cash {money(game, st.players[who].cash)}", style="dim")
+            self.query_one(f"#{side}-title", Static).update(Parts([title, held], sep="   "))
             lst: SelectionList[int] = self.query_one(f"#{side}-deeds", SelectionList)
             lst.clear_options()
             items = []

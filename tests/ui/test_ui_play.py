@@ -261,3 +261,18 @@ async def test_the_rules_page_scrolls_by_keyboard_at_100x30() -> None:
         await pilot.press("home")
         await settle(pilot)
         assert pane.scroll_y == 0
+
+
+async def test_the_trade_sides_keep_long_money_whole_at_100x30() -> None:
+    """Game of Thrones at 100x30: each side's cash stays whole on its line ('cash 1,500
+    Gold' / 'Dragons')."""
+    s = new_session("got", [("Player 1", True), ("Player 2", True)])
+    st = s.game.st
+    st.owner[0] = 0
+    st.owner[1] = 1
+    async with started(s, size=(100, 30)) as (app, pilot):
+        await pilot.press("t")
+        await settle(pilot)
+        for side in ("give", "take"):
+            lines = lines_of(app, f"#{side}-title")
+            assert any("cash 1,500 Gold Dragons" in line for line in lines), lines

@@ -173,7 +173,8 @@ def play(spec: Spec, players: int, seed: int, index: int, opponents: str, match:
 def check_shark_trade(game: Game, expert: ExpertBot, board: Board, offer: TradeOffer,
                       match: Match) -> None:
     """Count an accepted trade that completes the shark's group, and whether what the expert
-    gets is worth less than what it gives (by its model; by the basic valuation)."""
+    gets is worth less than what it gives (by its model, each group at its full development
+    as its owner builds it in time; by the basic valuation)."""
     st = game.st
     after = st.owner.copy()
     for d in offer.give_deeds:
@@ -183,7 +184,7 @@ def check_shark_trade(game: Game, expert: ExpertBot, board: Board, offer: TradeO
     if not expert.completes(st.owner, after, offer.proposer):
         return
     match.shark_sets += 1
-    theirs, mine, _ = expert.trade_gains(game, offer)
+    theirs, mine, _ = expert.trade_gains(game, offer, in_time=True)
     if mine < theirs:
         match.shark_bad_model += 1
     if trade_value(board, st, offer.partner, offer, game.spec.rules.jail_fine) < 0:

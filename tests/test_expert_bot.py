@@ -343,7 +343,8 @@ def test_the_trade_shark_lowballs_and_the_expert_turns_it_down() -> None:
     """The benchmark's trade shark holds two oranges and offers the expert, who holds the
     third, its printed price (no premium for the set it completes), then a lone railroad for
     it: each offer is below the deed's worth by the basic valuation, and the expert rejects
-    both. Offered the set's worth to it by its own model, and more, it accepts."""
+    both, even when the shark would have no cash left to build. Offered more than the set is
+    worth to the shark by the expert's model (fully built in time), it accepts."""
     game = new_game(players=3)
     st = game.st
     orange = group(game, "orange")
@@ -367,10 +368,29 @@ def test_the_trade_shark_lowballs_and_the_expert_turns_it_down() -> None:
         assert ExpertBot().choose(game, 0) == Action(A.A_REJECT, 0)
     expert = ExpertBot()
     expert.model = model_of(game.spec)
-    shark_gains, _, _ = expert.trade_gains(game, TradeOffer(1, 0, (), (orange[2],)))
+    shark_gains, _, _ = expert.trade_gains(game, TradeOffer(1, 0, (), (orange[2],)),
+                                           in_time=True)
     rich = TradeOffer(1, 0, (), (orange[2],), give_cash=int(shark_gains) + 1)
     st.frames = [TradeFrame(rich)]
     assert ExpertBot().choose(game, 0) == Action(A.A_ACCEPT, 0)
+
+
+
+def test_expert_values_a_set_it_completes_for_another_by_what_they_build_on_it_in_time() -> None:
+    """Head to head, the expert's mortgaged Boardwalk for its printed price from the holder of
+    Park Place, who would have no cash left to build: the set is worth to them what they will
+    build on it in time, far more than the price, so the expert refuses (counted only with
+    the cash left after the trade, the set looked worth less than what the expert gained)."""
+    game = new_game(players=2)
+    st = game.st
+    park, boardwalk = group(game, "dark-blue")
+    own(game, 1, park)
+    own(game, 0, boardwalk)
+    st.mortgaged[boardwalk] = True
+    price = game.spec.deeds[boardwalk].price
+    set_cash(game, 1500, price)
+    _offer(game, TradeOffer(1, 0, (), (boardwalk,), give_cash=price))
+    assert ExpertBot().choose(game, 0) == Action(A.A_REJECT, 0)
 
 
 def test_expert_proposes_to_buy_the_deed_that_completes_its_group() -> None:

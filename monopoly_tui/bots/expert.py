@@ -204,11 +204,14 @@ class ExpertBot:
                 return True
         return False
 
-    def trade_gains(self, game: Game, offer: TradeOffer) -> tuple[float, float, bool]:
+    def trade_gains(self, game: Game, offer: TradeOffer,
+                    in_time: bool = False) -> tuple[float, float, bool]:
         """What a trade gains the proposer and the partner by the model (their holdings'
         change with the cash each has after it to build with, plus the cash and cards), and
         whether it completes a colour group for the partner... for each side: the third value
-        says whether it completes one for the proposer, as seen by the partner."""
+        says whether it completes one for the proposer, as seen by the partner. ``in_time``:
+        each side's groups count at their full development, as their owner builds them in
+        time, not only what the cash it has after the trade would build."""
         st = game.st
         owner = st.owner
         after = owner.copy()
@@ -226,8 +229,10 @@ class ExpertBot:
              offer.give_cards - offer.take_cards),
         ):
             cash = st.players[who].cash
-            before = self.holdings(owner, st.mortgaged, who, h, cash)
-            now = self.holdings(after, st.mortgaged, who, h, cash + cash_in)
+            full = 1e18  # no limit: every group at its best development
+            before = self.holdings(owner, st.mortgaged, who, h, full if in_time else cash)
+            now = self.holdings(after, st.mortgaged, who, h,
+                                full if in_time else cash + cash_in)
             gains.append(now - before + cash_in + cards_in * card)
         return gains[0], gains[1], self.completes(owner, after, offer.proposer)
 
@@ -472,6 +477,9 @@ class ExpertBot:
         for d in offer.take_deeds:
             after[d] = offer.proposer
         completes_theirs = self.completes(st.owner, after, offer.proposer)
+        if completes_theirs:
+            # a whole group for them is worth what they will build on it in time
+            theirs, mine, _ = self.trade_gains(game, offer, in_time=True)
         need = self.fair_share(st, completes_theirs) * max(0.0, theirs)
         if mine > 0 and mine >= need and self._cash_ok(game, player, offer):
             return simple_action(A.A_ACCEPT, player)

@@ -404,7 +404,7 @@ class GameScreen(Screen[None]):
         self._sync_detail()
         lines = [line for m in screens_for(s.spec) for line in m.centre_lines(s.game)]
         if lines:
-            self.query_one("#mechanics", Static).update(Text("\n").join(lines))
+            self.query_one("#mechanics", Static).update(Group(*lines))
         self._flush_log()
         self._sync_bindings()
 

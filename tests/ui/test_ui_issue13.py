@@ -487,6 +487,15 @@ async def test_the_ring_shows_on_the_board_and_the_tracker_as_a_path() -> None:
         path = tracker_path(s.game).plain
         assert path.count("●") == 1 and "● M16 GO M4 rent ×2" in path
         assert "○ Start" in path and "Mount Doom +M15" in path
+        # narrow (the centre at 100×30): a circle never parts from its words
+        from rich.console import Console
+
+        console = Console(width=36, record=True, color_system=None)
+        console.print(tracker_path(s.game))
+        lines = console.export_text().splitlines()
+        assert len(lines) > 1
+        for line in lines:
+            assert not line.rstrip().endswith(("○", "●", "─")), lines
         rs.bearer, rs.space = -1, 5
         flow.refresh_view()
         await settle(pilot)

@@ -32,6 +32,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
     from rich.text import Text
     from textual.widget import Widget
 
@@ -86,8 +87,9 @@ class MechanicScreens:
         """Lines at the end of ``player``'s panel."""
         return []
 
-    def centre_lines(self, game: Game) -> list[Text]:
-        """Lines in the centre of the board, under the dice: the mechanic's state for all."""
+    def centre_lines(self, game: Game) -> list[RenderableType]:
+        """Lines in the centre of the board, under the dice: the mechanic's state for all
+        (each a line of text, or ``ui.render.Parts`` that wrap only between whole parts)."""
         return []
 
     def has_centre(self) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import Button, Static
@@ -23,7 +24,7 @@ from monopoly_tui.engine.mechanics.ring import (
 )
 from monopoly_tui.ui.decisions import DecisionScreen
 from monopoly_tui.ui.mechanics import MechanicScreens, register, screens_for
-from monopoly_tui.ui.render import dice_art, money, player_tag
+from monopoly_tui.ui.render import Parts, dice_art, money, player_tag
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.actions import Action, Event, Pending
@@ -49,32 +50,31 @@ def last_battle(events: Iterable[Event]) -> tuple[int, int, tuple[int, ...], int
     return out
 
 
-def tracker_path(game: Game) -> Text:
+def tracker_path(game: Game) -> Parts:
     """The tracker as a path of circles, each with what the Eye costs there and its perks
-    (salary at GO, double rent), the one it stands on lit; the end of the track last."""
+    (salary at GO, double rent), the one it stands on lit; the end of the track last. A narrow
+    centre breaks the path between circles, never between a circle and its words."""
     spec = game.spec
     ring = ring_of(spec)
-    out = Text()
     if ring is None:
-        return out
+        return Parts([])
     at = ring_circle(game.st)
+    parts: list[Text] = []
     for i, c in enumerate(ring.track):
-        if i:
-            out.append(" ─ ", style="dim")
         lit = i == min(at, len(ring.track) - 1)
-        out.append("●" if lit else "○", style="bold #f0c040" if lit else "dim")
+        part = Text("●" if lit else "○", style="bold #f0c040" if lit else "dim")
         perks = [c.label or str(i)]
         if c.go_salary:
             perks.append(f"{spec.vocab.go} {money(game, c.go_salary)}")
         if c.double_rent:
             perks.append("rent ×2")
-        out.append(" " + " ".join(perks), style="bold" if lit else "")
-    out.append(" ─ ", style="dim")
-    out.append(f"◎ {ring.end} +{money(game, ring.end_reward)}", style="#f0c040")
-    return out
+        part.append(" " + " ".join(perks), style="bold" if lit else "")
+        parts.append(part)
+    parts.append(Text(f"◎ {ring.end} +{money(game, ring.end_reward)}", style="#f0c040"))
+    return Parts(parts, sep=" ─ ")
 
 
-def ring_lines(game: Game) -> list[Text]:
+def ring_lines(game: Game) -> list[RenderableType]:
     """The Ring's state in the edition's words, for the centre: who bears it (or where it
     lies), the tracker's circle and its path."""
     spec, st = game.spec, game.st
@@ -82,7 +82,7 @@ def ring_lines(game: Game) -> list[Text]:
     if ring is None:
         return []
     bearer = ring_bearer(st)
-    lines = []
+    lines: list[RenderableType] = []
     circle = ring_circle(st)
     track = ring.track
     label = track[min(circle, len(track) - 1)].label if track else str(circle)
@@ -187,14 +187,13 @@ class RingScreen(DecisionScreen):
                         "the higher takes or keeps it), or let them be.\n")
             if ctx.get("passing"):
                 body.append("A battle ends your move here.\n", style="dim")
-        for m in screens_for(spec):
-            for line in m.centre_lines(game):
-                body.append_text(line)
-                body.append("\n")
+        body.rstrip()
+        lines: list[RenderableType] = [body]
+        lines += [line for m in screens_for(spec) for line in m.centre_lines(game)]
         if ring is not None and ctx.get("penalty"):
-            body.append(f"Rolling {ring.eye} now costs the {ring.bearer} "
-                        f"{money(game, int(str(ctx['penalty'])))}.", style="dim")
-        self.query_one("#body", Static).update(body)
+            lines.append(Text(f"Rolling {ring.eye} now costs the {ring.bearer} "
+                              f"{money(game, int(str(ctx['penalty'])))}.", style="dim"))
+        self.query_one("#body", Static).update(Group(*lines))
         self.set_button("offer_ring", "offer_ring", f"Offer {ring_name} [o]")
         self.set_button("battle", "battle", f"Battle {other_name} [b]")
         self.set_button("pass_by", "pass_by", "Keep it, go on [k]" if offer else
@@ -246,7 +245,7 @@ class RingScreens(MechanicScreens):
             return [Text(f"◎ {self.config.bearer}", style="bold #f0c040")]
         return []
 
-    def centre_lines(self, game: Game) -> list[Text]:
+    def centre_lines(self, game: Game) -> list[RenderableType]:
         return ring_lines(game)
 
     def dice_view(self, game: Game, since_roll: Iterable[Event]) -> Text | None:

@@ -451,3 +451,11 @@ def test_owning_everything_is_said_as_the_way_the_game_was_won() -> None:
     g = _game("lge")
     assert describe(Event("game_over", player=0, text="one_owner"), g) == (
         "Game over: Ann wins as the owner of every property")
+
+
+def test_a_check_roll_names_the_editions_die() -> None:
+    """D&D's checks are rolled on the red d20: the log names it as the edition does ('the red
+    die'), not by the mechanic's own word."""
+    g = _game("dnd")
+    assert describe(Event("red_die", player=0, amount=15, dice=(8,)), g) == (
+        "Ann rolled 15 on the red die (needs 8)")

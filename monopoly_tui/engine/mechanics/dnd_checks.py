@@ -248,7 +248,8 @@ class Checks(Mechanic):
         w, e, v = words, event, words.spec.vocab
         if e.kind == "red_die":
             target = e.dice[0] if e.dice else 0
-            return f"{w.Who(e.player)} rolled {e.amount} on the check die (needs {target})"
+            die = config(w.spec).die  # the die's id in the ruleset ('red': the red die)
+            return f"{w.Who(e.player)} rolled {e.amount} on the {die} die (needs {target})"
         if e.kind == "critical_fail":
             if not e.amount:  # the fee waived (the waiver's own event says why)
                 return f"{v.critical_fail}! {w.Who(e.player)} owes the {v.bank} nothing"

@@ -125,6 +125,23 @@ async def play_out(pilot: Pilot[Any], app: MonopolyApp, limit: int = 3000,
     raise AssertionError(f"the game did not end in {limit} steps; seen {dict(seen)}")
 
 
+async def run_to_results(pilot: Pilot[Any], app: MonopolyApp, session: Session,
+                         stall: int = 2000) -> None:
+    """Let the computer seats play on until the results screen. However slow the machine, it
+    fails only when the game stops moving: no decision made in ``stall`` pauses in a row."""
+    last, still = -1, 0
+    while type(app.screen).__name__ != "ResultsScreen":
+        await pilot.pause()
+        made = session.game.st.decisions
+        if made != last:
+            last, still = made, 0
+            continue
+        still += 1
+        if still > stall:
+            raise AssertionError(f"the game stopped moving at decision {made} on "
+                                 f"{type(app.screen).__name__} (over: {session.game.over})")
+
+
 class started:
     """``async with started(session) as (app, pilot)``: the app on a game screen."""
 

@@ -9,7 +9,7 @@ import io
 from typing import Any
 
 import pytest
-from driver import new_session, play_out, settle, shown_keys, started
+from driver import new_session, play_out, run_to_results, settle, shown_keys, started
 from long_track import lge_session, space_id
 from rich.console import Console
 from states import deed_id
@@ -196,10 +196,7 @@ async def test_a_whole_lge_game_of_computers_plays_through_in_the_app(
     s = lge_session([("Ann", False), ("Bob", False), ("Cy", False), ("Di", False)], seed=5,
                     house_rules={"turn_limit": 20})
     async with started(s, size=SMALL) as (app, pilot):
-        for _ in range(5000):
-            if type(app.screen).__name__ == "ResultsScreen":
-                break
-            await pilot.pause()
+        await run_to_results(pilot, app, s)
         assert s.game.over
         assert type(app.screen).__name__ == "ResultsScreen"
         assert thirds == {0, 1, 2}

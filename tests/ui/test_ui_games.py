@@ -4,7 +4,7 @@ pace, for classic, Game of Thrones, NFL and Lord of the Rings, to the results sc
 from __future__ import annotations
 
 import pytest
-from driver import new_session, play_out, started
+from driver import new_session, play_out, run_to_results, started
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.mechanics.ring import ring_of
@@ -46,10 +46,7 @@ async def test_computers_play_a_game_by_themselves() -> None:
     s = new_session("classic", [("Ann", False), ("Bob", False), ("Cy", False)], seed=3,
                     house_rules={"turn_limit": 6})
     async with started(s) as (app, pilot):
-        for _ in range(200):
-            if type(app.screen).__name__ == "ResultsScreen":
-                break
-            await pilot.pause()
+        await run_to_results(pilot, app, s)
         assert s.game.over
         assert type(app.screen).__name__ == "ResultsScreen"
         assert sum(line.endswith("'s turn") for line in s.log) >= 6 * 3 - 1

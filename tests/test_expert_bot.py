@@ -493,3 +493,33 @@ def test_expert_bearer_holds_towards_the_end_when_it_wins_there_and_offers_when_
     assert ExpertBot().choose(game, 0).kind == A.A_PASS_BY
     set_cash(game, 20, 200, 10)
     assert ExpertBot().choose(game, 0).kind == A.A_OFFER_RING
+
+
+def test_a_building_shortage_auction_that_ends_unsold_is_not_asked_for_again() -> None:
+    """In a shortage a build opens an auction of the building at its price; when everyone
+    drops out, asking again opens the same auction. The expert asks once a turn, so the game
+    goes on (NFL, seed 132, the expert in seat 4: it asked 1,001 times in one turn, and the
+    computer seat never moved on)."""
+    from monopoly_tui.bots.base import decider
+    from monopoly_tui.simulate import bot_seed
+
+    spec = load_spec("nfl")
+    seed, expert_seat = 132, 3
+    game = Game.new(spec, [(f"seat {i + 1}", spec.tokens[i]) for i in range(4)], seed=seed)
+    bots = [ExpertBot(bot_seed(seed, i)).decide if i == expert_seat
+            else decider(make_bot("basic", bot_seed(seed, i))) for i in range(4)]
+    st = game.st
+    turn, in_turn, most = -1, 0, 0
+    while not st.over and st.turns < 2000:
+        kind, who = game.waiting_for
+        if st.claims and kind in (A.ROLL, A.JAIL, A.END_TURN):
+            game.act(Action(A.A_COLLECT_RENT, st.claims[0].owner, 0))
+            continue
+        if st.turns != turn:
+            turn, in_turn = st.turns, 0
+        in_turn += 1
+        most = max(most, in_turn)
+        assert in_turn < 500, f"turn {st.turns}: {in_turn} decisions and counting"
+        game.act(bots[who](game, kind, who))
+    assert st.turns > 269  # past the turn that looped
+    assert most < 500

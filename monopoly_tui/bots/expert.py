@@ -678,6 +678,8 @@ class ExpertBot:
             return None
         rate, d, cost = best
         if cash - cost >= keep * BUILD_KEEP:
+            if _building_auction_held(game, player):
+                return None  # its shortage auction ended unsold: asking again would loop
             return simple_action(A.A_BUILD, player, d)
         # short of cash: mortgage a lone deed whose rent over the horizon is far less
         if rate < 0.5 or paid_back:
@@ -826,6 +828,25 @@ rules, never by an edition's name); the first that applies is played."""
 def edition_play(applies: Callable[[Spec], bool], play: EditionPlay) -> None:
     """Make ``play`` the expert's own play of every edition ``applies`` to."""
     EDITION_PLAYS.append((applies, play))
+
+
+def _building_auction_held(game: Game, player: int) -> bool:
+    """Whether, while the bank is short of buildings, this seat has already asked for one this
+    turn and the shortage auction it opened was held (bids or drop-outs followed the request).
+    Asking again would open the same auction: with everyone dropping out at its opening price,
+    over and over (an NFL game looped so at decision 3,788)."""
+    st = game.st
+    if st.bank_houses >= len(st.players) and st.bank_hotels >= len(st.players):
+        return False  # no shortage: a build never opens an auction
+    auction = False
+    for a in reversed(game.history):
+        if a.kind == A.A_END_TURN:
+            return False
+        if a.kind in (A.A_BID, A.A_DROP):
+            auction = True
+        elif a.kind == A.A_BUILD and a.player == player and auction:
+            return True
+    return False
 
 
 def _proposed_this_turn(game: Game, player: int) -> bool:

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING
 
 from monopoly_tui.bots.base import offers_this_turn
 from monopoly_tui.bots.basic import trade_value
+from monopoly_tui.bots.dnd_choice import use_items as basic_items
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action
@@ -63,7 +64,6 @@ from monopoly_tui.engine.mechanics.dnd_adventures import (
 from monopoly_tui.engine.mechanics.dnd_characters import A_STAY_IN, A_WALK_OUT, JAIL_ESCAPE_CHOICE
 from monopoly_tui.engine.mechanics.dnd_checks import (
     A_NO_ITEM,
-    A_USE_ITEM,
     USE_ITEMS,
     item_card,
     items_of,
@@ -266,7 +266,6 @@ def use_items(bot: ExpertBot, game: Game, player: int) -> Action:
     """The items on a roll seen and missed (the module)."""
     pend = game.pending
     ctx = pend.context
-    gap = int(str(ctx["target"])) - int(str(ctx["total"]))
     purpose = str(ctx["purpose"])
     about = int(str(ctx["about"]))
     held = items_of(game, player)
@@ -278,17 +277,7 @@ def use_items(bot: ExpertBot, game: Game, player: int) -> Action:
         cheapest = min((item_worth(bot, game, player, h) for h in held), default=0.0)
         if cheapest > lost_by_failing(game, purpose):
             return Action(A_NO_ITEM, player)
-    adds = [(item_card(game, h).amount, i) for i, h in enumerate(held)
-            if not item_card(game, h).reroll]
-    reaching = sorted(a for a in adds if a[0] >= gap)
-    if reaching:
-        return Action(A_USE_ITEM, player, reaching[0][1])
-    if adds and sum(a for a, _ in adds) >= gap:
-        return Action(A_USE_ITEM, player, max(adds)[1])
-    rerolls = [i for i, h in enumerate(held) if item_card(game, h).reroll]
-    if rerolls:
-        return Action(A_USE_ITEM, player, rerolls[0])
-    return Action(A_NO_ITEM, player)
+    return basic_items(game, player)  # which item: the one that reaches, as the basic bot
 
 
 def lost_by_failing(game: Game, purpose: str) -> float:

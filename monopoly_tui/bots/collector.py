@@ -122,8 +122,15 @@ def voluntary(bot: BasicBot, game: Game, player: int) -> Action | None:
         return move
     if not protecting(game, player):
         return None
+    return unbuild_or_mortgage(game, player, _cheapest(game)) or _offer(bot, game, player)
+
+
+def unbuild_or_mortgage(game: Game, player: int, order: list[int]) -> Action | None:
+    """The next step to a holding every lander must pay rent on and none may buy out: of the
+    player's unmortgaged deeds in ``order``, sell a building of the first built one (the whole
+    group's when the even rule asks), else mortgage the first; None when all are mortgaged."""
     spec, st = game.spec, game.st
-    for d in _cheapest(game):
+    for d in order:
         if st.owner[d] != player or st.mortgaged[d]:
             continue
         if st.buildings[d]:
@@ -132,7 +139,7 @@ def voluntary(bot: BasicBot, game: Game, player: int) -> Action | None:
             return simple_action(A.A_SELL_ALL, player, spec.deeds[d].group)
         if not P.can_mortgage(spec, st, player, d):
             return simple_action(A.A_MORTGAGE, player, d)
-    return _offer(bot, game, player)
+    return None
 
 
 def _cheapest(game: Game) -> list[int]:

@@ -38,7 +38,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from monopoly_tui.bots.base import Board, offers_this_turn, simple_action
-from monopoly_tui.bots.collector import protecting
+from monopoly_tui.bots.collector import protecting, unbuild_or_mortgage
 from monopoly_tui.bots.value_model import dice_sums
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
@@ -213,17 +213,8 @@ def place_version(game: Game, player: int) -> Action:
 
 def voluntary(bot: ExpertBot, game: Game, player: int) -> Action | None:
     """Before ending its turn: sell a building, mortgage a deed, then propose a purchase."""
-    spec, st = game.spec, game.st
-    for d in range(len(spec.deeds)):
-        if st.owner[d] != player or st.mortgaged[d]:
-            continue
-        if st.buildings[d]:
-            if not P.can_sell_building(spec, st, player, d):
-                return simple_action(A.A_SELL_BUILDING, player, d)
-            return simple_action(A.A_SELL_ALL, player, spec.deeds[d].group)
-        if not P.can_mortgage(spec, st, player, d):
-            return simple_action(A.A_MORTGAGE, player, d)
-    return propose(bot, game, player)
+    return unbuild_or_mortgage(game, player, list(range(len(game.spec.deeds)))) \
+        or propose(bot, game, player)
 
 
 def net_cost(game: Game, deed: int) -> int:

@@ -384,11 +384,11 @@ def dice_art(game: Game, faces: tuple[int, ...]) -> Text:
     return Text(f"{top}\n{mid}\n{bot}", style=style)
 
 
-def dice_width(game: Game) -> int:
-    """How wide ``dice_art`` draws the edition's dice."""
+def dice_width(game: Game, count: int = 0) -> int:
+    """How wide ``dice_art`` draws the edition's dice (or ``count`` of them)."""
     labels = game.spec.dice.labels or ("?",)
     w = max(len(s) for s in labels) + 4
-    return max(1, game.spec.dice.count) * (w + 1) - 1
+    return max(1, count or game.spec.dice.count) * (w + 1) - 1
 
 
 def offer_sides(game: Game, offer: TradeOffer) -> tuple[list[Text], list[Text]]:

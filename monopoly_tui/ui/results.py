@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
@@ -25,8 +27,16 @@ from monopoly_tui.ui.render import PlainTable, money, player_tag
 from monopoly_tui.ui.session import Session
 from monopoly_tui.ui.style import heat_color
 
+_STANDING = ("net worth", "cash")
+"""The ranking's columns of where each player stands at the end (then the deeds held)."""
+_OVER_THE_GAME = ("rent in", "rent out")
+"""The columns of what happened over the game (then the buildings built)."""
 
-def ranking_table(session: Session) -> Table:
+
+def ranking_table(session: Session, columns: str = "all") -> Table:
+    """The players in their final order. ``columns``: "all" (where each stands and what they
+    did over the game), "standing" (net worth, cash, deeds) or "over the game" (rent in and
+    out, buildings built) — the two halves of "all" for a narrow screen."""
     game = session.game
     spec, st = game.spec, game.st
     stats = session.stats
@@ -38,33 +48,60 @@ def ranking_table(session: Session) -> Table:
     def cash(amount: int) -> str:
         return f"{amount:,}" if long_money else money(game, amount)
 
+    standing = columns in ("all", "standing")
+    over = columns in ("all", "over the game")
+    headings: list[str] = []
+    if standing:
+        headings += [*_STANDING, spec.vocab.deeds]
+    if over:
+        headings += [*_OVER_THE_GAME, f"{spec.vocab.houses} built"]  # not standing at the end
     table = PlainTable(expand=True, header_style="bold", box=None, padding=(0, 1),
-                       caption=Text(f"amounts in {spec.vocab.currency}") if long_money else None,
+                       caption=Text(f"amounts in {spec.vocab.currency}")
+                       if long_money and over else None,
                        caption_style="dim", caption_justify="left")
-    table.add_column("#", justify="right")
+    table.add_column("#", justify="right", no_wrap=True)
     table.add_column("player")  # "bankrupt" may go under the name: amounts need the room
-    for heading in ("net worth", "cash", spec.vocab.deeds, "rent in", "rent out",
-                    f"{spec.vocab.houses} built"):  # over the game, not standing at the end
-        # a word to a line: a heading is never cut inside a word ("Villag…")
-        table.add_column(Text("\n".join(heading.split())), justify="right")
+    for heading in headings:
+        # a word to a line: a heading is never cut inside a word ("Villag…"); an amount is
+        # never wrapped
+        table.add_column(Text("\n".join(heading.split())), justify="right", no_wrap=True)
     order = st.ranking or list(range(len(st.players)))
     for place, p in enumerate(order, start=1):
         pl = st.players[p]
-        deeds = sum(1 for o in st.owner if o == p)
         tag = player_tag(game, p)
         if pl.bankrupt:
             tag.append("  bankrupt", style="red")
-        table.add_row(
-            str(place),
-            tag,
-            "—" if pl.bankrupt else cash(P.valuation(spec, st, p)),
-            cash(pl.cash),
-            str(deeds),
-            cash(stats.rent_received[p]) if stats else "",
-            cash(stats.rent_paid[p]) if stats else "",
-            str(stats.built[p]) if stats else "",
-        )
+        cells: list[str] = []
+        if standing:
+            cells += ["—" if pl.bankrupt else cash(P.valuation(spec, st, p)), cash(pl.cash),
+                      str(sum(1 for o in st.owner if o == p))]
+        if over:
+            cells += [cash(stats.rent_received[p]) if stats else "",
+                      cash(stats.rent_paid[p]) if stats else "",
+                      str(stats.built[p]) if stats else ""]
+        table.add_row(str(place), tag, *cells)
     return table
+
+
+class Ranking:
+    """The ranking as wide as it is given: one table where every amount fits whole, else two
+    (where each player stands, then what each did over the game), so no amount is ever cut
+    short ("$7,…") on a narrow screen."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        whole = ranking_table(self.session)
+        whole.expand = False  # measured at its narrowest, not at the width it would fill
+        narrowest = Measurement.get(console, options.update_width(1000), whole).minimum
+        whole.expand = True
+        if narrowest <= options.max_width:
+            yield whole
+            return
+        yield ranking_table(self.session, "standing")
+        yield Text("")
+        yield ranking_table(self.session, "over the game")
 
 
 def how_it_ended(session: Session) -> Text:
@@ -123,11 +160,12 @@ class ResultsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         s = self.session
         with Horizontal(id="results"):
-            with Vertical(id="summary"):
+            # it scrolls: on a small screen the ranking in two tables, the most landed
+            # spaces and the buttons do not all fit
+            with VerticalScroll(id="summary"):
                 yield Static(Text("Game over", style="bold"), id="over-title")
                 yield Static(how_it_ended(s), id="ended")
-                with VerticalScroll(id="table-box"):
-                    yield Static(ranking_table(s), id="ranking")
+                yield Static(Ranking(s), id="ranking")
                 yield Static(hot_spaces(s), id="hot")
                 with Horizontal(classes="buttons"):
                     yield Button(Text("New game [n]"), id="new_game", variant="primary")

@@ -399,6 +399,11 @@ def _play_until(s: Any, kind: str, limit: int = 20000) -> None:
 
 
 async def test_a_battle_for_the_ring_shows_both_dice() -> None:
+    """Both sides' dice and who has the Ring now, whole inside the centre's dice box."""
+    import io
+
+    from rich.console import Console
+
     s = new_session("lotr", [("Ann", False), ("Bob", False), ("Cy", False)], seed=4)
     _play_until(s, "ring_battle")
     from monopoly_tui.ui.mechanics.ring import last_battle
@@ -409,13 +414,21 @@ async def test_a_battle_for_the_ring_shows_both_dice() -> None:
     assert p >= 0 and len(dice) == 2
     for seat in s.seats:  # nobody moves on by themselves now
         seat.human = True
-    async with started(s) as (app, _pilot):
-        shown = _text(app.game_screen(), "#dice")
-        names = [s.game.st.players[q].name for q in (p, bearer)]
-        assert all(n in shown for n in names), shown
-        labels = s.spec.dice.labels
-        assert all(labels[f] in shown for f in dice)
-        assert ("takes" if winner == p else "keeps") in shown
+    for size in ((160, 50), (100, 30)):
+        async with started(s, size=size) as (app, _pilot):
+            # what the dice box shows: its own width, cut to its own height (both dice
+            # were drawn once, the second below the box's last line)
+            box: Any = app.game_screen().query_one("#dice")
+            console = Console(width=box.content_size.width, file=io.StringIO(), record=True,
+                              color_system=None)
+            console.print(box.content)
+            lines = console.export_text().splitlines()[:box.content_size.height]
+            shown = "\n".join(lines)
+            names = [s.game.st.players[q].name for q in (p, bearer)]
+            assert all(n in shown for n in names), shown
+            labels = s.spec.dice.labels
+            assert all(labels[f] in shown for f in dice), shown
+            assert ("takes" if winner == p else "keeps") in shown, shown
 
 
 async def test_the_centre_drops_a_card_once_another_player_rolls() -> None:
@@ -501,3 +514,50 @@ async def test_the_ring_shows_on_the_board_and_the_tracker_as_a_path() -> None:
         await settle(pilot)
         assert "◎" in flow.board.tiles[5].render().plain
         assert "◎" not in tile.render().plain or st.players[0].position == 5
+
+
+async def test_the_results_at_the_smallest_size_cut_no_amount_and_reach_every_button() -> None:
+    """At 100×30 the ranking beside the heat map is too narrow for its eight columns: it
+    shows two tables (where each stands, what each did over the game) with every amount
+    whole (it showed "$2,1…"), and the summary scrolls so Tab reaches all three buttons."""
+    import io
+
+    from rich.console import Console
+
+    from monopoly_tui.ui.results import ResultsScreen
+
+    s = new_session("nfl", [("Ann", False), ("Bob", False), ("Cy", False), ("Di", False)],
+                    seed=6, house_rules={"turn_limit": 12})
+    for _ in range(50_000):
+        if s.game.over:
+            break
+        s.play(s.bot_choice(s.pending.player))
+    assert s.game.over
+    for seat in s.seats:
+        seat.human = True
+    async with started(s, size=(100, 30)) as (app, pilot):
+        app.push_screen(ResultsScreen(s))
+        await settle(pilot)
+        ranking: Any = app.screen.query_one("#ranking")
+        console = Console(width=ranking.content_size.width, file=io.StringIO(), record=True,
+                          color_system=None)
+        console.print(ranking.content)
+        shown = console.export_text()
+        assert "…" not in shown, shown
+        st = s.game.st
+        for p, pl in enumerate(st.players):
+            assert f"${pl.cash:,}" in shown, shown
+            assert f"${s.stats.rent_received[p]:,}" in shown, shown
+        assert "rent" in shown and "net" in shown
+        seen = set()
+        for _ in range(8):
+            await pilot.press("tab")
+            await settle(pilot)
+            focused = app.focused
+            if focused is not None and focused.id in ("new_game", "title", "quit_game"):
+                seen.add(focused.id)
+                region = focused.region
+                assert region.right <= 100 and region.bottom <= 30, (focused.id, region)
+                summary: Any = app.screen.query_one("#summary")
+                assert summary.region.contains_region(region), (focused.id, region)
+        assert seen == {"new_game", "title", "quit_game"}

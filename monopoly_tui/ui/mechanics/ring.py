@@ -24,7 +24,7 @@ from monopoly_tui.engine.mechanics.ring import (
 )
 from monopoly_tui.ui.decisions import DecisionScreen
 from monopoly_tui.ui.mechanics import MechanicScreens, register, screens_for
-from monopoly_tui.ui.render import Parts, dice_art, money, player_tag
+from monopoly_tui.ui.render import Parts, dice_art, dice_width, money, player_tag
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.actions import Action, Event, Pending
@@ -249,7 +249,9 @@ class RingScreens(MechanicScreens):
         return ring_lines(game)
 
     def dice_view(self, game: Game, since_roll: Iterable[Event]) -> Text | None:
-        """A battle for the Ring since the last roll: each side's die, and who has it now."""
+        """A battle for the Ring since the last roll: each side's die under their name, side
+        by side (as tall as a roll of the dice, so the centre's dice box shows it whole), and
+        who has it now."""
         battle = last_battle(since_roll)
         if battle is None:
             return None
@@ -257,14 +259,21 @@ class RingScreens(MechanicScreens):
         p, bearer, dice, winner = battle
         out = Text(ring.battle.capitalize(), style="bold #f0c040")
         out.append("\n")
-        for who, face in zip((p, bearer), dice, strict=False):
-            out.append_text(player_tag(game, who))
-            out.append("\n")
-            out.append_text(dice_art(game, (face,)))
-            out.append("\n")
+        box = dice_width(game, 1)  # each name over its own die
+        for i, who in enumerate((p, bearer)):
+            tag = player_tag(game, who)
+            tag.truncate(box, overflow="ellipsis", pad=True)
+            if i:
+                out.append(" ")
+            out.append_text(tag)
+        out.append("\n")
+        out.append_text(dice_art(game, tuple(dice)))
         if 0 <= winner < len(game.st.players):
-            out.append(f"{game.st.players[winner].name} "
-                       f"{'takes' if winner == p else 'keeps'} {ring.ring}", style="bold")
+            verb = "takes" if winner == p else "keeps"
+            said = f"{game.st.players[winner].name} {verb} {ring.ring}"
+            if len(said) > dice_width(game, 2):
+                said = f"{game.st.players[winner].name} {verb} it"
+            out.append("\n" + said, style="bold")
         return out
 
     # (c) the board

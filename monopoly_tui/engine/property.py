@@ -194,12 +194,12 @@ def can_build(spec: Spec, st: GameState, player: int, deed: int) -> str:
         return "build evenly: the other streets of the group need one first"
     if level + 1 == top:
         if st.bank_hotels <= 0:
-            return "the bank has no hotels left"
+            return f"the {spec.vocab.bank} has no {spec.vocab.hotels} left"
         if st.players[player].cash < d.hotel_cost:
             return "not enough cash"
     else:
         if st.bank_houses <= 0:
-            return "the bank has no houses left"
+            return f"the {spec.vocab.bank} has no {spec.vocab.houses} left"
         if st.players[player].cash < d.house_cost:
             return "not enough cash"
     return ""
@@ -221,7 +221,9 @@ def can_sell_building(spec: Spec, st: GameState, player: int, deed: int) -> str:
     if spec.rules.even_building and level < max(st.buildings[g] for g in group):
         return "sell evenly: sell from the most built street of the group first"
     if level == hotel_level(spec) and st.bank_houses < spec.rules.houses_per_hotel:
-        return "the bank has too few houses to break the hotel; sell all the group's buildings"
+        v = spec.vocab
+        return (f"the {v.bank} has too few {v.houses} to break the {v.hotel}; sell all the "
+                "group's buildings")
     return ""
 
 

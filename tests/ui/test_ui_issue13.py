@@ -309,7 +309,35 @@ async def test_the_manager_says_why_a_choice_is_missing() -> None:
         await pilot.press("m")
         await settle(pilot)
         reasons = {(e.key, e.reason) for e in _rows(app) if e.reason}
-        assert ((A.A_BUILD, browns[0]), "the bank has no houses left") in reasons
+        assert ((A.A_BUILD, browns[0]), "the Bank has no houses left") in reasons
+
+
+async def test_the_managers_reasons_use_the_editions_words_and_keep_to_one_line() -> None:
+    """Lord of the Rings at 100×30: a refused build says the Bank has no Outposts left (it
+    said "houses"), and a long reason ends in "…" on its own row instead of wrapping under the
+    next choice (the preview beside the list says it whole)."""
+    from states import give_group
+
+    s = new_session("lotr", [("Ann", True), ("Bob", False)])
+    st = s.game.st
+    st.current = 0
+    shire = give_group(s, 0, "shire")
+    for d in shire:
+        B.set_level(s.game.spec, st, d, 1)
+    st.bank_houses = 0
+    async with started(s, size=(100, 30)) as (app, pilot):
+        await pilot.press("m")
+        await settle(pilot)
+        reasons = {(e.key, e.reason) for e in _rows(app) if e.reason}
+        assert ((A.A_BUILD, shire[0]), "the Bank has no Outposts left") in reasons, reasons
+        assert not any("house" in r for _k, r in reasons), reasons
+        lst: Any = app.screen.query_one("#actions")
+        heads = sum(1 for i in range(lst.option_count)
+                    if lst.get_option_at_index(i).disabled)
+        # one line an option, one more for each rule between two groups
+        assert lst.virtual_size.height == lst.option_count + heads - 1, lst.virtual_size
+        pv = _text(app.screen, "#preview")
+        assert "the Bank has no Outposts left" in " ".join(pv.split()), pv
 
 
 # ---------------------------------------------------------------- auctions

@@ -63,6 +63,9 @@ ONE_OWNER = OneOwner.NAME
 """The ending by one player owning every deed: each panel says how far its player is."""
 
 INSTANT_BATCH = 200
+WATCHDOG_SECONDS = 2.0
+"""How often the flow checks that a computer seat is moving (``watch_computers``); longer
+than the slowest pace's pause between two computer moves."""
 """Computer choices played in one go at instant pace before the screen catches up."""
 LOG_LINES = 400
 """The lines the game screen's log keeps drawn (scrolling back); each kept line holds its
@@ -308,6 +311,10 @@ class GameScreen(Screen[None]):
         self._logged = 0
         self._shown: dict[str, object] = {}
         self._autosave_warned = False
+        self._watched = (-1, 0)
+        """(decisions made, looks in a row with none made) at the watchdog's last look."""
+        self._timer_due = 0.0
+        """When the computer's timer should fire (``time.monotonic``)."""
         count = sections(session.spec.size)[0]
         if count > 1:  # a long track shown a section at a time: keys to show the others
             word = section_word(count)
@@ -343,6 +350,7 @@ class GameScreen(Screen[None]):
         self.call_after_refresh(self.advance)
         if self.session.end_at:  # the agreed hour may come while a player thinks
             self.set_interval(CLOCK_CHECK_SECONDS, self._check_clock)
+        self.set_interval(WATCHDOG_SECONDS, self.watch_computers)
 
     def _check_clock(self) -> None:
         if self.session.time_call(self.clock()) is not None:
@@ -586,11 +594,9 @@ class GameScreen(Screen[None]):
             self._remanage = None
             if live is not None:
                 live.sync()
-            delay = s.delay
-            if delay <= 0:
-                self._timer = self.set_timer(0.001, self._bot_steps)
-            else:
-                self._timer = self.set_timer(delay, self._bot_steps)
+            delay = max(0.001, s.delay)
+            self._timer = self.set_timer(delay, self._bot_steps)
+            self._timer_due = time.monotonic() + delay
             return
         if live is not None:
             live.sync()
@@ -613,6 +619,33 @@ class GameScreen(Screen[None]):
             self.open_trade(counter)
             return
         self.advance()
+
+    def watch_computers(self) -> bool:
+        """A computer seat always moves on. When the flow is on top with nothing open beside
+        it, the decision waited for is a computer's with no move of its asked for (or asked
+        for by a timer long overdue), and no decision was made over two looks in a row, its
+        wake-up was lost (a timer that never fired, a screen closed without resuming the
+        flow): the flow is woken again. True when it had to be."""
+        s = self.session
+        made = s.game.st.decisions
+        waiting = (self._alive() and self.flow_on_top() and self._aside is None
+                   and not s.game.over and not s.is_human(s.pending.player)
+                   and (self._timer is None
+                        or time.monotonic() > self._timer_due + WATCHDOG_SECONDS))
+        if not waiting:
+            self._watched = (-1, 0)
+            return False
+        last, looks = self._watched
+        looks = looks + 1 if made == last else 0
+        self._watched = (made, looks)
+        if looks < 1:
+            return False
+        self._watched = (made, 0)
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self.advance()
+        return True
 
     def _bot_steps(self) -> None:
         """Play computer choices: one at a normal pace, a batch at instant pace."""

@@ -177,6 +177,47 @@ async def test_a_computer_moves_on_after_a_dialog_over_a_decision_closes(
         assert s.game.st.decisions > decisions
 
 
+async def test_a_computer_whose_wake_up_was_lost_is_woken_by_the_watchdog() -> None:
+    """Whatever loses a computer's wake-up (the NFL freeze at 0% CPU was never reproduced),
+    the watchdog's second look with no decision made wakes the flow; it never acts on a
+    human's turn, nor on its first look after a decision."""
+    s = new_session("classic", [("Ann", True), ("Bob", True)], seed=3)
+    async with started(s) as (app, pilot):
+        flow: Any = app.game_screen()
+        assert s.pending.kind == A.ROLL and s.is_human(s.pending.player)
+        assert not flow.watch_computers() and not flow.watch_computers()  # a human thinks
+        s.seats[s.pending.player].human = False  # a computer now, and nobody woke the flow
+        made = s.game.st.decisions
+        assert flow._timer is None
+        assert not flow.watch_computers()  # first look: it may just have moved
+        assert s.game.st.decisions == made
+        assert flow.watch_computers()  # second look, nothing made: woken
+        for _ in range(50):
+            if s.game.st.decisions > made:
+                break
+            await pilot.pause()
+        assert s.game.st.decisions > made, "the computer never moved"
+        # a timer that was asked for and never fired: waited on until long overdue
+        for seat in s.seats:
+            seat.human = True
+        await settle(pilot)
+        s.seats[s.pending.player].human = False
+        made = s.game.st.decisions
+        flow._timer = flow.set_timer(3600, lambda: None)
+        flow._timer.stop()
+        import time
+
+        flow._timer_due = time.monotonic() + 3600  # not due yet: no alarm
+        assert not flow.watch_computers() and not flow.watch_computers()
+        flow._timer_due = time.monotonic() - 10  # overdue
+        assert not flow.watch_computers() and flow.watch_computers()
+        for _ in range(50):
+            if s.game.st.decisions > made:
+                break
+            await pilot.pause()
+        assert s.game.st.decisions > made, "the computer never moved"
+
+
 # ---------------------------------------------------------------- help and rules
 
 

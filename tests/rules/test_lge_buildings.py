@@ -117,7 +117,7 @@ def test_no_house_can_be_built_when_the_bank_has_none_and_no_building_auction() 
     _blue(game)
     own(game, 1, "mediterranean", "baltic")
     game.st.bank_houses = 0
-    with pytest.raises(IllegalAction, match="no houses"):
+    with pytest.raises(IllegalAction, match="no Houses left"):
         act(game, A.A_BUILD, player=0, target=deed(game, "boardwalk"))
     game.st.bank_houses = 1
     act(game, A.A_BUILD, player=0, target=deed(game, "boardwalk"))

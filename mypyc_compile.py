@@ -61,6 +61,7 @@ HOT_MODULES: tuple[str, ...] = (
     "monopoly_tui/bots/expert.py",
     "monopoly_tui/bots/expert_dnd.py",
     "monopoly_tui/bots/expert_lge.py",
+    "monopoly_tui/bots/expert_ring.py",
     "monopoly_tui/bots/dnd_choice.py",
     "monopoly_tui/bots/dnd_moves.py",
     "monopoly_tui/bots/collector.py",

@@ -32,20 +32,18 @@ Its habits, each one a method below:
   group for each, or one or two lone deeds of its own plus cash), at the least the partner's
   fair-trade valuation asks (``bots.basic.trade_value``), when the model says it gains more
   than the partner.
-- **The Ring:** battles a bearer it meets; as the bearer it holds on towards the end of the
-  track while the Eye's odds (the chance of the Eye on each roll, and the penalties on the way)
-  leave it ahead, and when reaching the end would make it the richest; it offers the Ring
-  away when the end would hand the game to someone else or when it cannot pay the next
-  penalty. Its horizon is the rounds the track is expected to last (``Model.end_rounds``);
-  once a bearer nears the end it spends only on buildings the end's payout pays back.
+- **The Ring** (its horizon): the rounds the track is expected to last from where its tracker
+  stands (``Model.rounds_to_end``); once a bearer nears the end it spends only on buildings
+  the end's payout pays back. Its meetings on the way are the Ring edition's own play
+  (``bots.expert_ring``).
 - Decisions it has no model for (a tax choice, placing a building won at auction, a building
   auction, a mechanic newer than it) are the basic bot's: ``HABITS`` lists the expert's own
   by decision kind, and is the seam where an edition's own decisions are added.
 - **An edition's own play**: an edition whose rules call for a play of their own (Dungeons &
-  Dragons' securing, Longest Game Ever's buy-outs and end) is played first by the module
-  registered for the mechanics or rules it has (``edition_play``: ``bots.expert_dnd``,
-  ``bots.expert_lge``), which answers the decisions it knows and leaves the others (None)
-  to the habits above.
+  Dragons' securing, Longest Game Ever's buy-outs and end, the Ring's meetings) is played
+  first by the module registered for the mechanics or rules it has (``edition_play``:
+  ``bots.expert_dnd``, ``bots.expert_lge``, ``bots.expert_ring``), which answers the
+  decisions it knows and leaves the others (None) to the habits above.
 """
 
 from __future__ import annotations
@@ -61,6 +59,7 @@ from monopoly_tui.bots.base import (
     simple_action,
 )
 from monopoly_tui.bots.basic import BasicBot, trade_value
+from monopoly_tui.bots.expert_ring import NEAR_END
 from monopoly_tui.bots.value_model import Model, model_of
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
@@ -85,11 +84,6 @@ gains the partner (a whole group for the partner: all of it)."""
 DENIAL_SHARE: Final = 0.5
 """In an auction, this share of a deed's worth to an opponent it completes a group for is
 added to the expert's limit."""
-NEAR_END: Final = 3
-"""A bearer this many circles from the end of the track or fewer is near it."""
-REACH_HOLD: Final = 0.25
-"""A bearer who would not be the richest at the end keeps the Ring while the chance of
-reaching the end stays below this."""
 SAFETY_TOP: Final = 1.0
 """The safety covers at most this share of the highest opponent rent..."""
 SAFETY_LAPS: Final = 1.0
@@ -160,10 +154,12 @@ class ExpertBot:
 
     def horizon(self, st: GameState) -> float:
         """The opponent turns over which a holding's rent counts: the rounds of the horizon
-        (fewer where the game is expected to end sooner at the end of a track,
-        ``Model.end_rounds``) times the opponents still in the game."""
+        (fewer where the game is expected to end sooner at the end of a track, from where its
+        tracker stands, ``Model.rounds_to_end``) times the opponents still in the game who
+        pay rent (``Model.paying_opponents``: the Ring's bearer pays none)."""
         alive = sum(1 for q in st.players if not q.bankrupt)
-        return min(float(HORIZON_ROUNDS), self.m.end_rounds) * max(1, alive - 1)
+        m = self.m
+        return min(float(HORIZON_ROUNDS), m.rounds_to_end(st)) * m.paying_opponents(alive)
 
     def holdings(self, owner: list[int], mortgaged: list[bool], player: int, horizon: float,
                  budget: float) -> float:
@@ -494,49 +490,6 @@ class ExpertBot:
             left = st.players[player].cash - offer.take_cash + offer.give_cash
         return left >= self.safety(st, player) // 2
 
-    def _ring(self, game: Game, player: int) -> Action | None:
-        """Battle a bearer met; as the bearer, keep the Ring or offer it by the odds (see the
-        module)."""
-        if ring_of(game.spec) is None:
-            return None
-        pend = game.pending
-        by_kind = {a.kind: a for a in pend.choices}
-        if A.A_BATTLE in by_kind:
-            if A.A_PASS_BY in by_kind and self.let_bearer_go(game, player):
-                return by_kind[A.A_PASS_BY]
-            return by_kind[A.A_BATTLE]
-        keep = by_kind.get(A.A_PASS_BY)
-        offer = by_kind.get(A.A_OFFER_RING)
-        if keep is None or offer is None:
-            return None
-        return keep if self.hold_ring(game, player) else offer
-
-    def hold_ring(self, game: Game, player: int) -> bool:
-        """Whether the bearer keeps the Ring: the chance of reaching the end of the track
-        without the Eye (one chance per bearer turn, from the dice's Eye faces), the reward
-        and the end payouts against the penalties met on the way; and, when the end is near,
-        whether it would leave the bearer the richest."""
-        spec, st = game.spec, game.st
-        ring = ring_of(spec)
-        if ring is None:
-            return True
-        track = ring.track
-        rs = state_of(st)
-        nxt = rs.circle + 1
-        cash = st.players[player].cash
-        if nxt < len(track) and cash < track[nxt].penalty:
-            return False
-        eye = sum(1 for mk in spec.dice.marks if mk == ring.eye_mark) / max(1, len(spec.dice.marks))
-        p_eye = 1.0 - (1.0 - eye) ** spec.dice.count
-        left = len(track) - nxt
-        # the richest at the end, counting every player's cash and the end payouts
-        reach = (1.0 - p_eye) ** max(0, left)
-        standing = self._end_standing(game, player)
-        if standing > 0:
-            return True
-        # someone else would win at the end: hold only while the end is unlikely to come
-        return reach < REACH_HOLD
-
     def cash_race(self, game: Game) -> bool:
         """Whether the game may soon end by counting cash: the Ring's bearer is within
         ``NEAR_END`` circles of the end of the track. Then cash is worth more than what it
@@ -547,42 +500,6 @@ class ExpertBot:
             return False
         rs = state_of(game.st)
         return rs.bearer >= 0 and len(ring.track) - rs.circle <= NEAR_END
-
-    def let_bearer_go(self, game: Game, player: int) -> bool:
-        """Whether to pass a bearer by rather than battle: when the end of the track is near
-        for the bearer (within ``NEAR_END`` circles) and would leave ``player`` the richest."""
-        spec, st = game.spec, game.st
-        ring = ring_of(spec)
-        if ring is None:
-            return False
-        rs = state_of(st)
-        if rs.bearer < 0 or len(ring.track) - rs.circle > NEAR_END:
-            return False
-        return self._end_standing(game, player, rs.bearer) > 0
-
-    def _end_standing(self, game: Game, player: int, bearer: int = -1) -> float:
-        """How far ahead of the richest opponent ``player`` would be at the end of the track
-        (cash plus the payouts of its unmortgaged deeds' rent; negative when behind)."""
-        spec, st = game.spec, game.st
-        money = [float(q.cash) for q in st.players]
-        for d in spec.deeds:
-            i = d.index
-            o = st.owner[i]
-            if o < 0 or st.mortgaged[i]:
-                continue
-            if d.kind == STREET:
-                money[o] += P.street_rent(spec, st, i)
-            elif d.kind == COUNT_RENT:
-                money[o] += P.count_rent(spec, st, i)
-            elif d.kind == DICE_RENT:
-                row = self.m.income[i]
-                money[o] += (row[0] / max(1e-9, self.m.deed_land[i])) if row else 0.0
-        ring = ring_of(spec)
-        if ring is not None:
-            money[player if bearer < 0 else bearer] += ring.end_reward
-        best = max((money[q] for q in range(len(money)) if q != player
-                    and not st.players[q].bankrupt), default=0.0)
-        return money[player] - best
 
     # ------------------------------------------------------------------ at any time
 
@@ -802,7 +719,6 @@ HABITS: dict[str, Habit] = {
     A.JAIL: ExpertBot._jail,
     A.TRADE: ExpertBot._answer,
     A.MORTGAGED_TRANSFER: ExpertBot._transfer,
-    A.RING: ExpertBot._ring,
 }
 """The expert's habits by decision kind (``game.waiting_for``'s kind). A kind missing here,
 or a habit returning None, is the basic bot's decision (rolling, a tax choice, placing a
@@ -861,10 +777,11 @@ def _proposed_this_turn(game: Game, player: int) -> bool:
 
 def _register_edition_plays() -> None:
     """The editions' own plays (their modules import nothing of this one at run time)."""
-    from monopoly_tui.bots import expert_dnd, expert_lge
+    from monopoly_tui.bots import expert_dnd, expert_lge, expert_ring
 
     edition_play(expert_dnd.applies, expert_dnd.play)
     edition_play(expert_lge.applies, expert_lge.play)
+    edition_play(expert_ring.applies, expert_ring.play)
 
 
 _register_edition_plays()

@@ -16,9 +16,12 @@ one edition): computed once per edition and shared by every expert of it.
   the best of its development levels (rent per opponent turn times the horizon, less what
   the buildings cost).
 - **How long the game lasts.** Where the game ends when a token bearing the Ring reaches the
-  end of its track (Lord of the Rings), the expected number of rounds until it does: a chain
-  over the tracker's circles, one bearer turn a round, back to Start on the Eye (the dice's
-  Eye faces, once per roll, a doubles roll rolling again). Rent counts only over that long.
+  end of its track (Lord of the Rings), the expected number of rounds until it does, from
+  each circle: a chain over the tracker's circles, one circle on at every turn the bearer
+  begins with the Ring (a doubles roll's extra turn too: a round holds ``moves_per_turn`` of
+  them), back to Start on the Eye (the dice's Eye faces, once per roll). Rent counts only
+  over the rounds left from where the tracker stands, and only from the opponents who pay
+  it (the bearer pays none).
 - **What the end pays.** Where the end of the track pays every property's rent once (double
   for a whole group, building rent where built), each deed's payout at each development
   level: a building counts what it adds to the payout besides its rent, and a street whose
@@ -33,7 +36,7 @@ from __future__ import annotations
 from typing import Final
 
 from monopoly_tui.bots.base import Board
-from monopoly_tui.engine.mechanics.ring import ring_of
+from monopoly_tui.engine.mechanics.ring import ring_of, ring_state
 from monopoly_tui.engine.spec import (
     CARDS,
     COUNT_RENT,
@@ -46,6 +49,7 @@ from monopoly_tui.engine.spec import (
     STREET,
     Spec,
 )
+from monopoly_tui.engine.state import GameState
 
 ENDLESS: Final = 1e9
 """The rounds of a game with no end of a track: effectively no limit."""
@@ -144,23 +148,38 @@ def eye_chance(spec: Spec, eye_mark: str) -> float:
     return 1.0 - (1.0 - one) ** spec.dice.count
 
 
-def track_end_rounds(spec: Spec, moves_per_turn: float) -> float:
-    """The expected rounds until a bearer reaches the end of the Ring's track (``ENDLESS``
-    without a Ring): each bearer turn moves the tracker one circle on and then rolls, the Eye
-    sending it back to Start; the end needs a bearer turn on every circle after Start
-    survived, then one more turn. One bearer turn a round (the Ring is rarely without one)."""
+def track_rounds_left(spec: Spec, moves_per_turn: float) -> list[float]:
+    """The expected rounds until a bearer reaches the end of the Ring's track, from each
+    circle the tracker may stand on (index 0: Start); empty without a Ring. The tracker moves
+    one circle on at the start of every turn the bearer begins with the Ring (the extra turn
+    after doubles included), then the bearer rolls, and the Eye on either die sends the
+    tracker back to Start; the end needs a turn on every circle after Start survived, then
+    one more turn. So the chain counts bearer turns, and a round holds ``moves_per_turn`` of
+    them on average (the Ring is rarely without a bearer)."""
     ring = ring_of(spec)
     if ring is None:
-        return ENDLESS
-    survive = (1.0 - eye_chance(spec, ring.eye_mark)) ** moves_per_turn
-    rolls = len(ring.track) - 1
-    if survive <= 0.0:
-        return ENDLESS
-    if survive >= 1.0:
-        return float(rolls + 1)
-    sn = survive ** rolls
-    # expected trials until `rolls` successes in a row, plus the turn that reaches the end
-    return (1.0 - sn) / ((1.0 - survive) * sn) + 1.0
+        return []
+    survive = 1.0 - eye_chance(spec, ring.eye_mark)
+    last = len(ring.track)
+    # turns[c] = a[c] + b[c] * turns[0]: from the last circle the next turn reaches the end
+    a = [0.0] * last
+    b = [0.0] * last
+    a[last - 1], b[last - 1] = 1.0, 0.0
+    for c in range(last - 2, -1, -1):
+        a[c] = 1.0 + survive * a[c + 1]
+        b[c] = survive * b[c + 1] + (1.0 - survive)
+    if b[0] >= 1.0:
+        return [ENDLESS] * last
+    start = a[0] / (1.0 - b[0])
+    per_round = max(1.0, moves_per_turn)
+    return [(a[c] + b[c] * start) / per_round for c in range(last)]
+
+
+def track_end_rounds(spec: Spec, moves_per_turn: float) -> float:
+    """The expected rounds until a bearer starting from Start reaches the end of the Ring's
+    track (``track_rounds_left``; ``ENDLESS`` without a Ring)."""
+    left = track_rounds_left(spec, moves_per_turn)
+    return left[0] if left else ENDLESS
 
 
 class Model:
@@ -177,6 +196,7 @@ class Model:
         "mean_roll",
         "moves_per_turn",
         "payout",
+        "rounds_left",
         "spec",
         "street_levels",
     )
@@ -207,8 +227,11 @@ class Model:
         # Count rents: k = how many of the group are held, minus one. Dice rents: the same.
         ring = ring_of(spec)
         pays_end = ring is not None and ring.end_payout
-        self.end_rounds = track_end_rounds(spec, moves)
-        """The expected rounds until the game ends at the end of a track (``ENDLESS``)."""
+        self.rounds_left = track_rounds_left(spec, moves)
+        """Per circle of the Ring's track, the expected rounds until the end (empty: none)."""
+        self.end_rounds = self.rounds_left[0] if self.rounds_left else ENDLESS
+        """The expected rounds until the game ends at the end of a track, from its start
+        (``ENDLESS``)."""
         income: list[list[float]] = []
         payout: list[list[float]] = []
         dev_cost: list[list[int]] = []
@@ -243,6 +266,26 @@ class Model:
         ``income``; all 0 where the end pays nothing)."""
         self.dev_cost = dev_cost
         """Per street: what building it up to each level costs, from unimproved."""
+
+    def rounds_to_end(self, st: GameState) -> float:
+        """The expected rounds until the end of the Ring's track from where the tracker
+        stands now (from Start while the Ring lies alone); ``ENDLESS`` without a Ring."""
+        left = self.rounds_left
+        if not left:
+            return ENDLESS
+        rs = ring_state(st)
+        if rs is None or rs.bearer < 0:
+            return left[0]
+        return left[min(rs.circle, len(left) - 1)]
+
+    def paying_opponents(self, alive: int) -> float:
+        """How many of a player's opponents pay rent on a round, on average: all of them,
+        but where the Ring's bearer pays no rent (rulebook:LOTR, "While You Have the Ring")
+        one player of the ``alive`` bears it, as often any one as another."""
+        others = max(1, alive - 1)
+        if not self.rounds_left:
+            return float(others)
+        return others * (1.0 - 1.0 / max(1, alive))
 
     def street_alone(self, d: int) -> float:
         """A street's rent per opponent turn without its whole group."""

@@ -3,11 +3,12 @@ model): each habit on a hand-made position where the right choice is clear."""
 
 from __future__ import annotations
 
-from bot_helpers import group, new_game, own, set_cash
+from bot_helpers import build, end_of_turn, group, new_game, own, set_cash
 
 from monopoly_tui.bots import ExpertBot
 from monopoly_tui.bots.value_model import model_of
 from monopoly_tui.engine import actions as A
+from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.mechanics.ring import RingMeetingFrame, ring_of, state_of
 from monopoly_tui.rules import load_spec
@@ -72,3 +73,75 @@ def test_bearer_keeps_the_ring_towards_mount_doom_even_when_another_would_be_ric
     set_cash(game, 20, 200, 10)
     _ring_meeting(game, 0, 1)
     assert ExpertBot().choose(game, 0).kind == A.A_PASS_BY
+
+
+def _end_next(game: Game, bearer: int) -> None:
+    """The tracker on the last circle: the bearer's next turn reaches Mount Doom."""
+    ring = ring_of(game.spec)
+    assert ring is not None
+    rs = state_of(game.st)
+    rs.bearer, rs.circle = bearer, len(ring.track) - 1
+
+
+def test_before_mount_doom_the_expert_lifts_builds_and_mortgages_for_the_end_money() -> None:
+    """Mount Doom is next (cash plus each rent once wins; a mortgaged deed pays nothing): the
+    expert builds the Shire's Fortresses (M1 each, M4 more rent each), then mortgages a lone
+    Weapon (M2 now for an M1 payout); it lifts the mortgage of a street of its whole Mordor
+    (M5 to lift, M8 paid there) but not of a lone Barad-dûr (M6 for M5). Far from the end it
+    mortgages nothing."""
+    game = new_game("lotr", 3)
+    shire = group(game, "shire")
+    sting = next(d.index for d in game.spec.deeds if d.id == "sting")
+    own(game, 0, *shire, sting)
+    set_cash(game, 4, 10, 10)
+    end_of_turn(game)
+    _end_next(game, 1)
+    # Shire at four Outposts each: the Fortress costs M1 and adds M4 to the payout
+    for d in shire:
+        build(game, d, 4)
+    a = ExpertBot().choose(game, 0)
+    assert a == Action(A.A_BUILD, 0, shire[0]) or a == Action(A.A_BUILD, 0, shire[1])
+    game.act(a)
+    a = ExpertBot().choose(game, 0)
+    assert a.kind == A.A_BUILD and a.target in shire
+    game.act(a)
+    a = ExpertBot().choose(game, 0)
+    assert a == Action(A.A_MORTGAGE, 0, sting)
+    # far from the end: none of it (a lone Weapon still earns rent)
+    rs = state_of(game.st)
+    rs.circle = 0
+    game.st.mortgaged[sting] = False
+    assert ExpertBot().choose(game, 0).kind != A.A_MORTGAGE
+    # lifting: worth it on a whole group's street, not on a lone deed
+    _end_next(game, 1)
+    game.st.owner[sting] = -1
+    mordor = group(game, "mordor")
+    barad = next(d.index for d in game.spec.deeds if d.id == "barad-dur")
+    black_gate = next(d.index for d in game.spec.deeds if d.id == "black-gate")
+    own(game, 0, barad)
+    game.st.mortgaged[barad] = True
+    set_cash(game, 20, 10, 10)
+    assert ExpertBot().choose(game, 0).kind == A.A_END_TURN
+    own(game, 0, black_gate)
+    assert set(mordor) == {barad, black_gate}
+    assert ExpertBot().choose(game, 0) == Action(A.A_UNMORTGAGE, 0, barad)
+
+
+def test_before_mount_doom_the_expert_sells_deeds_worth_more_than_their_rent_to_the_richest(
+) -> None:
+    """Mount Doom is next, the expert holds Barad-dûr alone (price M9, it pays M5 there): it
+    offers it to the richest opponent for its price (a fair trade by the basic valuation), not
+    to the poorer one; it never sells a deed that completes the buyer's group."""
+    game = new_game("lotr", 3)
+    barad = next(d.index for d in game.spec.deeds if d.id == "barad-dur")
+    black_gate = next(d.index for d in game.spec.deeds if d.id == "black-gate")
+    own(game, 0, barad)
+    set_cash(game, 10, 12, 30)
+    end_of_turn(game)
+    _end_next(game, 1)
+    a = ExpertBot().choose(game, 0)
+    assert a.kind == A.A_PROPOSE and a.trade is not None
+    assert a.trade.partner == 2 and a.trade.give_deeds == (barad,) and a.trade.take_cash == 9
+    own(game, 2, black_gate)
+    a = ExpertBot().choose(game, 0)
+    assert a.kind == A.A_PROPOSE and a.trade is not None and a.trade.partner == 1

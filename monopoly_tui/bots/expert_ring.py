@@ -15,6 +15,15 @@ wins three in four. So the Ring is kept:
   games against 29.7% keeping it). The one exception: a penalty on the next circle larger
   than all the bearer could raise (cash, mortgages, buildings sold) would ruin it on one Eye;
   then it offers.
+- **The last turns before the end** (the tracker on the last circle: the bearer's next turn
+  reaches the end, unless a battle takes the Ring first): what counts is cash plus each
+  property's rent paid once, and a mortgaged deed pays nothing. So at the end of its turn the
+  expert makes each change that raises that sum (``end_money``): lifts a mortgage that costs
+  less than the rent the deed will pay, builds where the building adds more to the payout
+  than it costs, mortgages a deed whose mortgage is worth more than its rent (a lone Weapon),
+  and offers the richest opponent who can pay the deeds whose price is more than the rent they
+  will pay there, for their price in cash (what a fair trade asks, ``bots.basic.trade_value``),
+  never one that raises the buyer's payout by more than its price.
 - **Meeting the bearer**: battle (a won battle takes the Ring; a lost one costs only the rest
   of the move), except when the bearer is within ``NEAR_END`` circles of the end and the end
   would leave the expert the richest: then it lets the bearer go on (``let_bearer_go``).
@@ -24,12 +33,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from monopoly_tui.bots.base import MAX_EXTRAS, extras_in_decision, simple_action
+from monopoly_tui.bots.basic import trade_value
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.mechanics.ring import ring_of, state_of
 from monopoly_tui.engine.spec import COUNT_RENT, DICE_RENT, STREET, Spec
+from monopoly_tui.engine.state import GameState, TradeOffer
 
 if TYPE_CHECKING:
     from monopoly_tui.bots.expert import ExpertBot
@@ -48,6 +60,144 @@ def play(bot: ExpertBot, game: Game, kind: str, player: int) -> Action | None:
     others."""
     if kind == A.RING:
         return ring(bot, game, player)
+    if kind == A.END_TURN and end_is_next(game):
+        return last_turn(bot, game, player)
+    return None
+
+
+def end_is_next(game: Game) -> bool:
+    """Whether the tracker stands on the last circle: the bearer's next turn reaches the end
+    of the track (unless a battle takes the Ring first)."""
+    r = ring_of(game.spec)
+    if r is None:
+        return False
+    rs = state_of(game.st)
+    return rs.bearer >= 0 and rs.circle + 1 >= len(r.track)
+
+
+def end_money(bot: ExpertBot, st: GameState, owner: list[int], mortgaged: list[bool],
+              buildings: list[int], cash: list[int]) -> list[float]:
+    """Each player's money at the end of the track with these holdings: the cash plus what
+    each unmortgaged deed pays there, its rent once (``engine.mechanics.ring.end_payouts``: a
+    street's rent at its level, doubled unimproved in a whole group; a count rent by how many
+    of the group are held; a dice rent by the mean roll). No reward: that is the bearer's."""
+    m = bot.m
+    spec, board = m.spec, m.board
+    despite = spec.rules.set_rent_despite_mortgage
+    money = [float(c) for c in cash]
+    for d in spec.deeds:
+        i = d.index
+        o = owner[i]
+        if o < 0 or mortgaged[i] or st.players[o].bankrupt:
+            continue
+        deeds = spec.groups[d.group].deeds
+        if d.kind == STREET:
+            whole = all(owner[x] == o and (despite or not mortgaged[x]) for x in deeds)
+            money[o] += board.rent_at(i, buildings[i], whole)
+        elif d.kind == COUNT_RENT:
+            n = sum(1 for x in deeds if owner[x] == o)
+            if n == 1 and d.rent_alone >= 0:
+                money[o] += d.rent_alone
+            else:
+                table = spec.groups[d.group].rent_by_count
+                money[o] += table[min(n, len(table)) - 1]
+        elif d.kind == DICE_RENT:
+            n = sum(1 for x in deeds if owner[x] == o)
+            row = m.payout[i]
+            money[o] += row[min(n, len(row)) - 1] if row else 0.0
+    return money
+
+
+def last_turn(bot: ExpertBot, game: Game, player: int) -> Action | None:
+    """Before the end of the track: the change that raises the expert's money at the end the
+    most (a mortgage lifted, a building, a mortgage), else a sale to the richest opponent
+    (see the module); None when nothing gains."""
+    if extras_in_decision(game, player) >= MAX_EXTRAS:
+        return None
+    spec, st = game.spec, game.st
+    board = bot.m.board
+    owner, mortgaged, buildings = st.owner, list(st.mortgaged), list(st.buildings)
+    cash = [q.cash for q in st.players]
+    now = end_money(bot, st, owner, mortgaged, buildings, cash)[player]
+    best: tuple[float, Action] | None = None
+    for d in spec.deeds:
+        i = d.index
+        if owner[i] != player:
+            continue
+        action: Action | None = None
+        gain = 0.0
+        if mortgaged[i]:
+            cost = board.unmortgage_cost[i]
+            if cash[player] >= cost:
+                mortgaged[i] = False
+                cash[player] -= cost
+                gain = end_money(bot, st, owner, mortgaged, buildings, cash)[player] - now
+                mortgaged[i] = True
+                cash[player] += cost
+                action = simple_action(A.A_UNMORTGAGE, player, i)
+        elif not P.can_mortgage(spec, st, player, i):
+            mortgaged[i] = True
+            cash[player] += d.mortgage
+            gain = end_money(bot, st, owner, mortgaged, buildings, cash)[player] - now
+            mortgaged[i] = False
+            cash[player] -= d.mortgage
+            action = simple_action(A.A_MORTGAGE, player, i)
+        if action is not None and gain > 0 and (best is None or gain > best[0]):
+            best = (gain, action)
+        if d.kind == STREET and not P.can_build(spec, st, player, i):
+            cost = board.step_cost(i, buildings[i])
+            buildings[i] += 1
+            cash[player] -= cost
+            gain = end_money(bot, st, owner, mortgaged, buildings, cash)[player] - now
+            buildings[i] -= 1
+            cash[player] += cost
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, simple_action(A.A_BUILD, player, i))
+    if best is not None:
+        return best[1]
+    return sale(bot, game, player)
+
+
+def sale(bot: ExpertBot, game: Game, player: int) -> Action | None:
+    """The offer of the expert's unbuilt, unmortgaged deeds whose price is more than the rent
+    they pay at the end, for their price, to the richest opponent who can pay and for whom
+    each deed adds less to the end's payout than its price; None when there is none, or this
+    seat has already offered it."""
+    spec, st = game.spec, game.st
+    board = bot.m.board
+    cash = [q.cash for q in st.players]
+    mortgaged, buildings = st.mortgaged, st.buildings
+    money = end_money(bot, st, st.owner, mortgaged, buildings, cash)
+    rivals = sorted((q for q, pl in enumerate(st.players) if q != player and not pl.bankrupt),
+                    key=lambda q: -money[q])
+    proposed = {a.trade for a in game.history if a.kind == A.A_PROPOSE and a.player == player}
+    for q in rivals:
+        give: list[int] = []
+        after = st.owner.copy()
+        price = 0
+        for d in spec.deeds:
+            i = d.index
+            if st.owner[i] != player or mortgaged[i] or any(
+                    buildings[x] for x in spec.groups[d.group].deeds):
+                continue
+            trial = after.copy()
+            trial[i] = q
+            moved = end_money(bot, st, trial, mortgaged, buildings, cash)
+            before = end_money(bot, st, after, mortgaged, buildings, cash)
+            mine = before[player] - moved[player]  # the payout the expert gives up
+            theirs = moved[q] - before[q]  # the payout the buyer gains
+            if mine < d.price and theirs < d.price and price + d.price <= cash[q]:
+                give.append(i)
+                after = trial
+                price += d.price
+        if not give:
+            continue
+        offer = TradeOffer(player, q, tuple(give), (), take_cash=price)
+        if offer in proposed or game.trade_problem(offer):
+            continue
+        if trade_value(board, st, q, offer, spec.rules.jail_fine) < 0:
+            continue
+        return Action(A.A_PROPOSE, player, trade=offer)
     return None
 
 

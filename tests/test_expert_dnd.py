@@ -4,7 +4,8 @@ hand-made position where the right choice is clear."""
 from __future__ import annotations
 
 from monopoly_tui.bots import ExpertBot
-from monopoly_tui.bots.expert_dnd import rounds_left, worth
+from monopoly_tui.bots.basic import BasicBot
+from monopoly_tui.bots.expert_dnd import rounds_left, trade_gain, worth
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.frames import TradeFrame
@@ -165,21 +166,39 @@ def test_in_jail_the_expert_stays_once_only_the_opponents_taxes_are_left() -> No
     assert _decide(game).kind == A.A_ROLL
 
 
-def test_the_expert_offers_what_the_owner_asks_for_the_partner_of_its_location() -> None:
-    """An opponent holds the partner of the expert's Gauntlgrym: the expert offers the gold
-    the owner's fair-trade valuation takes for Menzoberranzan, worth far more to the expert."""
+def test_the_expert_offers_what_is_fair_to_the_owner_for_the_partner_of_its_location() -> None:
+    """An opponent holds Waterdeep, the partner of the expert's Neverwinter. With 300 gold the
+    expert offers nothing: Waterdeep's fair price (its Adventure card's price, and the pair's
+    prices again for the pair it completes) is out of reach with its gold kept. Rich, it
+    offers that price, which is also at least what Waterdeep would still bring its owner by
+    the expert's model, and less than the pair brings the expert; the basic owner takes it.
+    Menzoberranzan, completing the expert's Gauntlgrym, is not worth its price (800) to it."""
     game = _game()
     st = game.st
+    neverwinter, waterdeep = _loc(game, "neverwinter"), _loc(game, "waterdeep")
+    st.owner[neverwinter] = 0
+    st.owner[waterdeep] = 2
     st.owner[_loc(game, "gauntlgrym")] = 0
     menzo = _loc(game, "menzoberranzan")
-    st.owner[menzo] = 2
+    st.owner[menzo] = 3
     st.stage = "post_move"
-    a = _decide(game)
+    _cash(game, 400, 300, 300, 300)
+    assert _decide(game).kind == A.A_END_TURN
+    _cash(game, 3000, 300, 300, 300)
+    bot = ExpertBot(1)
+    a = bot.decide(game, *game.waiting_for)
     assert a.kind == A.A_PROPOSE and a.trade is not None
-    assert a.trade.take_deeds == (menzo,) and a.trade.partner == 2
-    assert 0 < a.trade.give_cash <= 300
+    offer = a.trade
+    assert offer.take_deeds == (waterdeep,) and offer.partner == 2
+    pair = card_of(game, neverwinter).price + card_of(game, waterdeep).price
+    assert offer.give_cash >= card_of(game, waterdeep).price + pair
+    assert trade_gain(bot, game, 2, offer) >= 0  # fair to the owner by the expert's model
+    assert trade_gain(bot, game, 0, offer) > 0  # and worth it to the expert (the pair)
     game.act(a)
-    assert st.owner[menzo] in (0, 2)  # (the basic partner answers by its own valuation)
+    assert game.waiting_for == (A.TRADE, 2)
+    game.act(BasicBot(2).decide(game, A.TRADE, 2))
+    assert st.owner[waterdeep] == 0
+    assert bot.decide(game, *game.waiting_for).kind != A.A_PROPOSE
 
 
 def test_the_expert_sells_no_location_for_its_printed_amount_but_takes_a_fair_price() -> None:

@@ -17,7 +17,7 @@ from typing import Final, Protocol
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import ANYTIME, Action
 from monopoly_tui.engine.game import Game
-from monopoly_tui.engine.spec import STREET, Spec
+from monopoly_tui.engine.spec import LOCATION, STREET, Spec
 from monopoly_tui.engine.state import GameState
 
 MAX_EXTRAS: Final = 4
@@ -75,9 +75,11 @@ class Board:
         "rents_owner",
         "seats",
         "set_bonus",
+        "set_groups",
         "spec",
         "street_groups",
         "top",
+        "trade_price",
         "unmortgage_cost",
     )
 
@@ -97,14 +99,24 @@ class Board:
         self.hotel_cost = [d.hotel_cost for d in deeds]
         self.rents = [d.rent for d in deeds]
         self.street_groups = [g.index for g in spec.groups if g.kind == STREET and g.deeds]
-        self.count_groups = [g.index for g in spec.groups if g.kind != STREET and g.deeds]
+        self.set_groups = [g.index for g in spec.groups if g.kind in SET_KINDS and g.deeds]
+        """The groups whose whole doubles each deed's rent: colour groups of streets, and
+        pairs of locations (their tax doubles for the pair)."""
+        self.count_groups = [g.index for g in spec.groups if g.kind not in SET_KINDS
+                             and g.deeds]
+        self.trade_price = [max(d.price, acquiring_cost(spec, d.index)) for d in deeds]
+        """What a deed is worth in a trade: its printed price, or, where the edition's rules
+        make getting one from the bank cost more (a location secured by paying its Adventure
+        card's price), that cost: nobody sensible sells for less what they could not get
+        back for less."""
         self.group_price = [sum(deeds[d].price for d in g.deeds) for g in spec.groups]
         self.set_bonus = [
-            self.group_price[g.index] if g.kind == STREET else 0 for g in spec.groups
+            sum(self.trade_price[d] for d in g.deeds) if g.kind in SET_KINDS else 0
+            for g in spec.groups
         ]
-        """What completing a colour group is worth on top of the deeds' prices: owning the
-        whole group doubles the rent and opens building, so bots count it as the group's price
-        again."""
+        """What completing a group is worth on top of its deeds' trade prices: owning the
+        whole group doubles the rent (and opens building on streets), so bots count it as the
+        group's trade price again."""
         self.base_reserve = spec.starting_money // 20
         self.level_rent = [
             [self.rent_at(d.index, level, True) for level in range(self.top + 1)]
@@ -168,15 +180,16 @@ class Board:
         return self.hotel_cost[deed] if level + 1 == self.top else self.house_cost[deed]
 
     def holdings_value(self, owner: list[int], mortgaged: list[bool], player: int) -> int:
-        """How much a player's deeds are worth to a bot: each deed's price (less the cost of
-        lifting its mortgage), plus the group's price again for each whole colour group, plus a
-        quarter of the price per extra deed of a count-rent or dice-rent group held."""
+        """How much a player's deeds are worth to a bot: each deed's trade price (less the
+        cost of lifting its mortgage), plus the group's trade price again for each whole group
+        whose rent it doubles (``set_bonus``), plus a quarter of the price per extra deed of a
+        count-rent or dice-rent group held."""
         total = 0
-        price, lift = self.price, self.unmortgage_cost
+        price, lift = self.trade_price, self.unmortgage_cost
         for d, o in enumerate(owner):
             if o == player:
                 total += price[d] - lift[d] if mortgaged[d] else price[d]
-        for g in self.street_groups:
+        for g in self.set_groups:
             if all(owner[d] == player for d in self.group_deeds[g]):
                 total += self.set_bonus[g]
         for g in self.count_groups:
@@ -201,6 +214,42 @@ class Board:
         return bool(others) and others[0] >= 0 and others[0] != player and all(
             o == others[0] for o in others
         )
+
+
+SET_KINDS: Final = (STREET, LOCATION)
+"""Group kinds whose whole doubles the rent of each deed (``property.rent_due``)."""
+
+AcquiringCost = Callable[[Spec, int], int]
+"""(an edition, a deed) -> what its rules charge to get that deed from the bank other than
+buying it at its printed price (0: nothing else)."""
+
+ACQUIRING_COSTS: list[AcquiringCost] = []
+"""The mechanics' ways of getting a deed from the bank, registered by the bots' modules of
+those mechanics (``bots.dnd_choice``: a location's Adventure card price)."""
+
+
+KeptCardWorth = Callable[[Game, int, tuple[int, int]], int | None]
+"""(a game, the player holding it, a kept card as (deck, card)) -> what the card is worth to
+its holder, or None when the rule registering it does not know the card."""
+
+KEPT_CARD_WORTHS: list[KeptCardWorth] = []
+"""The mechanics' kept cards (Dungeons & Dragons' Item cards), valued for trades by the bots'
+modules of those mechanics (``bots.dnd_choice``)."""
+
+
+def kept_card_worth(game: Game, player: int, held: tuple[int, int]) -> int:
+    """What a kept card is worth in a trade by the first registered rule that knows it; a
+    card none knows counts as the jail fine (the worth of the kept card every edition has)."""
+    for worth in KEPT_CARD_WORTHS:
+        value = worth(game, player, held)
+        if value is not None:
+            return value
+    return game.spec.rules.jail_fine
+
+
+def acquiring_cost(spec: Spec, deed: int) -> int:
+    """The most any registered rule of the edition charges to get ``deed`` from the bank."""
+    return max((cost(spec, deed) for cost in ACQUIRING_COSTS), default=0)
 
 
 _BOARDS: dict[int, tuple[Spec, Board]] = {}

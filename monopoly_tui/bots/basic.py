@@ -13,9 +13,12 @@ Its habits, each one a method below:
 - leaves jail at once early on (card, else fine) and stays in, rolling, once opponents have built;
 - pays the cheaper of a flat or a percentage tax, counting its own worth;
 - lifts the mortgage of a mortgaged deed it receives when it can keep its reserve;
-- accepts a trade only when it is fair by its valuation (deeds at their price, a whole colour
-  group worth its price again), and never hands over the deed that completes a group for the
-  other player without a premium of that group's price;
+- accepts a trade only when it is fair by its valuation (deeds at their trade price: the
+  printed price, or what the rules charge to get one from the bank when that is more, as a
+  Dungeons & Dragons location's Adventure card price; a whole group whose rent doubles worth
+  its trade price again; kept cards such as Item cards at their worth, ``bots.dnd_choice``),
+  and never hands over the deed that completes a group for the other player without a
+  premium of that group's trade price;
 - now and then proposes a swap that completes a colour group for both players; when there is
   none, offers to buy the deed that completes its own group at the seller's premium, if rich
   enough (without this, a game where every group is split stalls until the turn cap);
@@ -29,6 +32,7 @@ Its habits, each one a method below:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from monopoly_tui.bots import collector as C
@@ -39,6 +43,7 @@ from monopoly_tui.bots.base import (
     NoChoiceError,
     chance,
     extras_in_decision,
+    kept_card_worth,
     simple_action,
 )
 from monopoly_tui.bots.dnd_choice import HABITS
@@ -65,12 +70,16 @@ THREAT_SHARE: Final = 3
 """The reserve grows by the opponents' highest building rent divided by this."""
 
 
-def trade_value(board: Board, st: GameState, me: int, offer: TradeOffer, card_value: int) -> int:
+def trade_value(board: Board, st: GameState, me: int, offer: TradeOffer, card_value: int,
+                kept: Callable[[int, tuple[int, int]], int] | None = None) -> int:
     """What a trade is worth to ``me`` (either side of it) by the basic bot's valuation.
 
-    The change in the worth of ``me``'s deeds (``Board.holdings_value``), plus cash and Get Out
-    of Jail Free cards received, minus those handed over, minus a premium of the group's price
-    for every colour group the other player completes with a deed ``me`` hands over."""
+    The change in the worth of ``me``'s deeds (``Board.holdings_value``: each at its trade
+    price), plus cash and Get Out of Jail Free cards received, minus those handed over, minus a
+    premium of the group's trade price for every group the other player completes with a deed
+    ``me`` hands over; with ``kept`` (``(holder, card) -> worth``), the other kept cards (Item
+    cards) received less those handed over, each at its worth to its holder before the
+    trade."""
     owner = st.owner
     after = owner.copy()
     for d in offer.give_deeds:
@@ -88,6 +97,10 @@ def trade_value(board: Board, st: GameState, me: int, offer: TradeOffer, card_va
     mortgaged = st.mortgaged
     net = board.holdings_value(after, mortgaged, me) - board.holdings_value(owner, mortgaged, me)
     net += cash + cards * card_value
+    if kept is not None:
+        got, handed = ((offer.take_kept, offer.give_kept) if me == offer.proposer
+                       else (offer.give_kept, offer.take_kept))
+        net += sum(kept(other, h) for h in got) - sum(kept(me, h) for h in handed)
     premium_groups = {board.group_of[d] for d in given}
     for g in sorted(premium_groups):
         deeds = board.group_deeds[g]
@@ -427,7 +440,8 @@ class BasicBot:
         f = game.frame
         assert isinstance(f, TradeFrame)
         offer = f.offer
-        value = trade_value(self.board, st, player, offer, game.spec.rules.jail_fine)
+        value = trade_value(self.board, st, player, offer, game.spec.rules.jail_fine,
+                            kept=lambda holder, card: kept_card_worth(game, holder, card))
         if value >= 0:
             return simple_action(A.A_ACCEPT, player)
         return simple_action(A.A_REJECT, player)

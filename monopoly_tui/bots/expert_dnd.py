@@ -35,7 +35,10 @@ end payout; and gold paid to the bank is lost for good. The expert's model, from
   securing it brings, against the expected tax on the opponents' locations; once those
   taxes outweigh it, it stays in and rolls.
 - **Trades** (``propose``, ``answer``): it offers for an opponent's location the least gold
-  the owner's fair-trade valuation takes, when the location is worth more to it; it accepts
+  that is fair to the owner both by the owner's own valuation (``bots.basic.trade_value``)
+  and by the expert's model (what the location would still bring the owner,
+  ``trade_gain``), when the location is worth more than that to the expert (as the partner
+  of a location it holds: a pair doubles both taxes); it accepts
   a trade only when what it gets (gold, locations by ``worth``, items and cards) is worth
   more than what it gives, and, when the trade completes the other side's pair, at least as
   much more as it gains the other side.
@@ -43,6 +46,7 @@ end payout; and gold paid to the bank is lost for good. The expert's model, from
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from monopoly_tui.bots.base import offers_this_turn
@@ -391,7 +395,6 @@ def propose(bot: ExpertBot, game: Game, player: int) -> Action | None:
     bot._sync_proposed(game, player)
     board = bot.m.board
     card_value = spec.rules.jail_fine
-    rounds = rounds_left(bot, game)
     best: tuple[float, TradeOffer] | None = None
     for d in spec.deeds:
         q = st.owner[d.index]
@@ -401,7 +404,8 @@ def propose(bot: ExpertBot, game: Game, player: int) -> Action | None:
         if game.trade_problem(base):
             continue
         net = trade_value(board, st, q, base, card_value)
-        ask = max(0, -net)
+        # fair by the model too: at least what the location would still bring its owner
+        ask = max(0, -net, math.ceil(-trade_gain(bot, game, q, base)))
         coin = spec.coin
         if coin > 1:
             ask = -(-ask // coin) * coin  # (gold changes hands in whole coins)
@@ -410,7 +414,7 @@ def propose(bot: ExpertBot, game: Game, player: int) -> Action | None:
         offer = TradeOffer(player, q, (), (d.index,), give_cash=ask)
         if offer in bot._proposed:
             continue
-        gain = worth(bot, game, player, d.index, rounds) - ask
+        gain = trade_gain(bot, game, player, offer)
         if gain <= 0:
             continue
         if best is None or gain > best[0]:

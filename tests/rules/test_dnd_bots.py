@@ -3,14 +3,16 @@ hand-made states with the dice scripted."""
 
 from __future__ import annotations
 
-from dnd_helpers import deed, dnd_game, give_item, script, stand_before
+from dnd_helpers import deed, dnd_game, give_item, script, secure_for, stand_before
 
 from monopoly_tui.bots import make_bot
+from monopoly_tui.bots.dnd_choice import item_trade_worth
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.game import Game
-from monopoly_tui.engine.mechanics.dnd_adventures import A_PAY_SECURE, A_ROLL_SECURE
+from monopoly_tui.engine.mechanics.dnd_adventures import A_PAY_SECURE, A_ROLL_SECURE, card_of
 from monopoly_tui.engine.mechanics.dnd_cards import A_GIVE_UP_ITEM, LOSE_AN_ITEM
 from monopoly_tui.engine.mechanics.dnd_checks import A_NO_ITEM, A_USE_ITEM, USE_ITEMS
+from monopoly_tui.engine.state import TradeOffer
 
 
 def on(game: Game, sid: str, *red: int) -> None:
@@ -96,3 +98,57 @@ def test_the_bot_gives_up_its_weakest_item() -> None:
     game.act(Action(A_ROLL_SECURE, 0, deed(game, "neverwinter-wood")))
     assert game.pending.kind == LOSE_AN_ITEM
     assert choice(game) == Action(A_GIVE_UP_ITEM, 0, 1)
+
+
+def _answer(game: Game, offer: TradeOffer) -> str:
+    """The basic partner's answer to ``offer`` (proposed by its proposer)."""
+    game.act(Action("propose_trade", offer.proposer, trade=offer))
+    _, who = game.waiting_for
+    assert who == offer.partner
+    return make_bot("basic", 1).choose(game, who).kind
+
+
+def test_the_bot_sells_a_location_for_no_less_than_its_adventure_price() -> None:
+    """Menzoberranzan's printed amount is 80 gold, but securing it from the bank at once costs
+    its Adventure card's price (270): the basic bot sold it for 80 before; now it asks the
+    price, and as much again for the pair when it completes the buyer's (what its valuation
+    asks of a colour group in the other editions)."""
+    game = dnd_game()
+    secure_for(game, 1, "menzoberranzan")
+    menzo = deed(game, "menzoberranzan")
+    amount = game.spec.deeds[menzo].price
+    price = card_of(game, menzo).price
+    assert amount < price
+    assert _answer(game, TradeOffer(0, 1, take_deeds=(menzo,), give_cash=amount)) == "reject_trade"
+    game = dnd_game()
+    secure_for(game, 1, "menzoberranzan")
+    assert _answer(game, TradeOffer(0, 1, take_deeds=(menzo,), give_cash=price)) == "accept_trade"
+    game = dnd_game()
+    secure_for(game, 1, "menzoberranzan")
+    secure_for(game, 0, "gauntlgrym")
+    game.st.players[0].cash = 2000
+    pair = price + card_of(game, deed(game, "gauntlgrym")).price
+    offer = TradeOffer(0, 1, take_deeds=(menzo,), give_cash=price + pair - 10)
+    assert _answer(game, offer) == "reject_trade"
+    game = dnd_game()
+    secure_for(game, 1, "menzoberranzan")
+    secure_for(game, 0, "gauntlgrym")
+    game.st.players[0].cash = 2000
+    offer = TradeOffer(0, 1, take_deeds=(menzo,), give_cash=price + pair)
+    assert _answer(game, offer) == "accept_trade"
+
+
+def test_the_bot_gives_no_item_card_away_for_nothing() -> None:
+    """An Item card (+5 on the red die) is worth the gold it saves in securing rolls: asked
+    for it for nothing, the basic bot refuses (it accepted before: its valuation counted no
+    kept card); for more than that worth it sells."""
+    game = dnd_game()
+    held = give_item(game, 1, add=5)
+    assert item_trade_worth(game, 1, held) is not None
+    worth = item_trade_worth(game, 1, held) or 0
+    assert 10 < worth < 100
+    assert _answer(game, TradeOffer(0, 1, take_kept=(held,))) == "reject_trade"
+    game = dnd_game()
+    held = give_item(game, 1, add=5)
+    offer = TradeOffer(0, 1, take_kept=(held,), give_cash=-(-worth // 10) * 10)
+    assert _answer(game, offer) == "accept_trade"

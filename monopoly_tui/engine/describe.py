@@ -587,6 +587,11 @@ def _pairs(events: Sequence[Event], game: Game) -> dict[int, tuple[int, Teller]]
                     and nxt.deed == e.deed >= 0:
                 # a mechanic's event that says the payment it was made for (a buy-out)
                 out[i] = (i + 1, _told_by_second(game))
+            elif k not in _DESCRIBERS and nxt.kind == "moved" and nxt.player == e.player \
+                    and nxt.space == e.space >= 0 and nxt.space != go:
+                # a mechanic's event that says the move it makes ("went through the Portal
+                # to X"): "moved to X" would say it again
+                out[i] = (i + 1, _told_by_first(game))
             elif k == "jackpot" and nxt.kind == "pot_seeded":
                 out[i] = (i + 1, _took_and_refilled)
             elif k == "paid" and e.text == "jail_fine" and nxt.kind == "released" \
@@ -618,6 +623,13 @@ def _told_by_second(game: Game) -> Teller:
     """The pair's line is the second event's own (it says the first too)."""
     def told(w: Words, first: Event, second: Event) -> str:
         return describe(second, game) or ""
+    return told
+
+
+def _told_by_first(game: Game) -> Teller:
+    """The pair's line is the first event's own (it says the second too)."""
+    def told(w: Words, first: Event, second: Event) -> str:
+        return describe(first, game) or describe(second, game) or ""
     return told
 
 

@@ -9,7 +9,7 @@ from dnd_helpers import deed, dnd_game, jail, script, secure_for, space, stand_b
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action, IllegalAction
-from monopoly_tui.engine.describe import describe
+from monopoly_tui.engine.describe import describe, describe_each
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.invariants import check_play
 from monopoly_tui.engine.mechanics.dnd_adventures import SECURE
@@ -142,8 +142,9 @@ def test_the_chosen_location_is_carried_out_and_the_turn_ends() -> None:
     assert game.st.players[0].position == space(game, "high-forest")
     assert [p.cash for p in game.st.players] == [280, 320]  # Bob's tax
     assert game.pending.kind == A.END_TURN
-    assert "Ann goes through the Portal to The High Forest" in [describe(e, game)
-                                                                for e in events]
+    lines = [line for line in describe_each(events, game) if line]
+    assert "Ann went through the Portal to The High Forest" in lines
+    assert not any(line.startswith("Ann moved to") for line in lines), lines  # said once
 
 
 def test_an_unsecured_location_reached_by_a_portal_is_a_landing_like_any_other() -> None:

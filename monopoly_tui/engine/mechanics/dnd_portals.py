@@ -157,7 +157,7 @@ class Portals(Mechanic):
     def describe(self, words: Words, event: Event) -> str | None:
         w, e, v = words, event, words.spec.vocab
         if e.kind == "portal":
-            return f"{w.Who(e.player)} goes through the {v.portal} to {w.space(e.space)}"
+            return f"{w.Who(e.player)} went through the {v.portal} to {w.space(e.space)}"
         return None
 
 

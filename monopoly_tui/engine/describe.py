@@ -485,6 +485,10 @@ def _trade_accepted(w: Words, e: Event) -> str:
     if offer is None:
         return head
     to_partner, to_proposer = _goods(w, offer, True), _goods(w, offer, False)
+    if to_proposer == "nothing":  # a gift: "Boardwalk to Bob for nothing"
+        return f"{head}: {to_partner} to {w.who(e.player)} for nothing"
+    if to_partner == "nothing":
+        return f"{head}: {to_proposer} to {w.who(e.other)} for nothing"
     return f"{head}: {to_partner} to {w.who(e.player)}, {to_proposer} to {w.who(e.other)}"
 
 

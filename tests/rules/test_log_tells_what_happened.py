@@ -174,6 +174,22 @@ def test_a_trade_of_a_card_for_cash() -> None:
     ]
 
 
+def test_a_trade_with_nothing_on_one_side_says_it_was_for_nothing() -> None:
+    """A deed handed over for nothing reads as a gift, not "nothing to Ann"."""
+    game = new_game()
+    give(game, 1, "park-place")
+    offer = TradeOffer(0, 1, take_deeds=(deed(game, "park-place"),))
+    assert describe_all(act(game, A.A_PROPOSE, player=0, trade=offer), game) == [
+        "Ann offered Bob nothing for Park Place"]
+    assert describe_all(act(game, A.A_ACCEPT, player=1), game) == [
+        "Bob accepted Ann's trade: Park Place to Ann for nothing"]
+    give(game, 0, "boardwalk")
+    offer = TradeOffer(0, 1, give_deeds=(deed(game, "boardwalk"),))
+    act(game, A.A_PROPOSE, player=0, trade=offer)
+    assert describe_all(act(game, A.A_ACCEPT, player=1), game) == [
+        "Bob accepted Ann's trade: Boardwalk to Bob for nothing"]
+
+
 # ---------------------------------------------------------------- replay
 
 

@@ -180,3 +180,17 @@ def text_of(app: MonopolyApp, selector: str) -> str:
     console = Console(width=120, file=io.StringIO(), record=True, color_system=None)
     console.print(widget.content)
     return console.export_text()
+
+
+def as_shown(widget: Any, clip: bool = False) -> str:
+    """The plain text a Static shows at its own width (with ``clip``, only the lines its
+    height leaves in view): what a player reads there, cut where the screen cuts it."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=widget.content_size.width, file=io.StringIO(), record=True,
+                      color_system=None)
+    console.print(widget.content)
+    lines = console.export_text().splitlines()
+    return "\n".join(lines[:widget.content_size.height] if clip else lines)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from driver import new_session, settle, shown_keys, started, text_of
+from driver import as_shown, new_session, settle, shown_keys, started, text_of
 from textual.widgets import Checkbox, Input, OptionList, RadioButton, RadioSet, Select
 
 from monopoly_tui.engine import actions as A
@@ -292,10 +292,6 @@ async def test_confirm_dialog_buttons_name_their_keys() -> None:
 
 
 async def test_results_table_shows_whole_amounts_in_a_long_money_format() -> None:
-    import io
-
-    from rich.console import Console
-
     from monopoly_tui.ui.results import ResultsScreen
 
     s = new_session("got", [("Player 1", True), ("Computer", False), ("Computer 3", False)],
@@ -307,11 +303,7 @@ async def test_results_table_shows_whole_amounts_in_a_long_money_format() -> Non
     async with started(s) as (app, pilot):
         app.push_screen(ResultsScreen(s))
         await settle(pilot)
-        ranking: Any = app.screen.query_one("#ranking")
-        console = Console(width=ranking.content_size.width, file=io.StringIO(), record=True,
-                          color_system=None)
-        console.print(ranking.content)
-        shown = console.export_text()
+        shown = as_shown(app.screen.query_one("#ranking"))
         assert "6,947" in shown and "12,345" in shown
         assert "…" not in shown  # no amount or heading cut short
         assert "amounts in Gold Dragons" in shown

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from driver import new_session, settle, started
+from driver import as_shown, new_session, settle, started
 from states import deed_id
 
 from monopoly_tui.engine import actions as A
@@ -469,9 +469,6 @@ def _play_until(s: Any, kind: str, limit: int = 20000) -> None:
 
 async def test_a_battle_for_the_ring_shows_both_dice() -> None:
     """Both sides' dice and who has the Ring now, whole inside the centre's dice box."""
-    import io
-
-    from rich.console import Console
 
     s = new_session("lotr", [("Ann", False), ("Bob", False), ("Cy", False)], seed=4)
     _play_until(s, "ring_battle")
@@ -487,12 +484,7 @@ async def test_a_battle_for_the_ring_shows_both_dice() -> None:
         async with started(s, size=size) as (app, _pilot):
             # what the dice box shows: its own width, cut to its own height (both dice
             # were drawn once, the second below the box's last line)
-            box: Any = app.game_screen().query_one("#dice")
-            console = Console(width=box.content_size.width, file=io.StringIO(), record=True,
-                              color_system=None)
-            console.print(box.content)
-            lines = console.export_text().splitlines()[:box.content_size.height]
-            shown = "\n".join(lines)
+            shown = as_shown(app.game_screen().query_one("#dice"), clip=True)
             names = [s.game.st.players[q].name for q in (p, bearer)]
             assert all(n in shown for n in names), shown
             labels = s.spec.dice.labels
@@ -589,10 +581,6 @@ async def test_the_results_at_the_smallest_size_cut_no_amount_and_reach_every_bu
     """At 100×30 the ranking beside the heat map is too narrow for its eight columns: it
     shows two tables (where each stands, what each did over the game) with every amount
     whole (it showed "$2,1…"), and the summary scrolls so Tab reaches all three buttons."""
-    import io
-
-    from rich.console import Console
-
     from monopoly_tui.ui.results import ResultsScreen
 
     s = new_session("nfl", [("Ann", False), ("Bob", False), ("Cy", False), ("Di", False)],
@@ -607,11 +595,7 @@ async def test_the_results_at_the_smallest_size_cut_no_amount_and_reach_every_bu
     async with started(s, size=(100, 30)) as (app, pilot):
         app.push_screen(ResultsScreen(s))
         await settle(pilot)
-        ranking: Any = app.screen.query_one("#ranking")
-        console = Console(width=ranking.content_size.width, file=io.StringIO(), record=True,
-                          color_system=None)
-        console.print(ranking.content)
-        shown = console.export_text()
+        shown = as_shown(app.screen.query_one("#ranking"))
         assert "…" not in shown, shown
         st = s.game.st
         for p, pl in enumerate(st.players):

@@ -5,8 +5,9 @@ Its habits, each one a method below:
 
 - **Value.** A player's holdings are worth their deeds' prices (less lifting a mortgage), plus
   for each whole colour group the best development it can afford, as rent per opponent turn
-  over a horizon of opponent turns less the buildings' cost (``Model.set_value``), plus what a
-  count-rent or dice-rent group earns together beyond its deeds alone.
+  over a horizon of opponent turns less the buildings' cost (``Model.set_value``; a level it
+  can part afford counts by the share it affords, buildings being bought one at a time), plus
+  what a count-rent or dice-rent group earns together beyond its deeds alone.
 - **Safety.** It keeps in reach (cash, and the mortgages it could raise without touching a
   built group) the rent it may meet before its next pass of GO: the highest opponent rent,
   or the expected rent of a lap when that is less.
@@ -26,12 +27,16 @@ Its habits, each one a method below:
   opponents' rent is low, or when a jailed player collects no rent; stays in, rolling, once
   the opponents' rent per lap is high.
 - **Trades:** values both sides by the model. It accepts only when it gains, and at least as
-  much as the other side when the trade completes the other side's group (head to head, or
-  otherwise half as much). It proposes, at most once a turn and never the same offer twice,
-  to buy the deeds that complete its own group (for cash, or a swap of deeds that completes a
-  group for each, or one or two lone deeds of its own plus cash), at the least the partner's
+  much as the other side when the trade completes the other side's group (and then never for
+  less than the basic valuation's price of that set either); otherwise, head to head, as
+  much, or else half as much. It proposes, at most once a turn and never the same offer
+  twice, to buy the deeds that complete its own group (for cash, or one or two lone deeds of
+  its own plus cash, never its own deeds of that group), at the least the partner's
   fair-trade valuation asks (``bots.basic.trade_value``), when the model says it gains more
-  than the partner.
+  than the partner; a swap that also completes the partner's group only when it gains twice
+  as much (``GIVE_SET_SHARE``). Where the deeds it misses of a group are split between two
+  opponents, it offers one of them the same for theirs (a step: a share ``STEP_SHARE`` of
+  the whole group's worth counts for it), leaving the rest with a single holder to ask next.
 - **The Ring** (its horizon): the rounds the track is expected to last from where its tracker
   stands (``Model.rounds_to_end``); once a bearer nears the end it spends only on buildings
   the end's payout pays back. Its meetings on the way are the Ring edition's own play
@@ -94,6 +99,15 @@ BUILD_KEEP: Final = 1.0
 """A building is bought while this share of the safety stays in cash after it."""
 PAIRS: Final = True
 """Whether a proposal may offer two lone deeds for what completes a group."""
+GIVE_SET_SHARE: Final = 2.0
+"""A trade the expert proposes that completes the partner's colour group must gain the expert
+at least this many times what it gains the partner (that group counted at its full
+development, as the partner builds it in time): a set handed to one opponent is also a set
+against every other player."""
+STEP_SHARE: Final = 0.2
+"""A trade for the deeds one of two opponents holds of a colour group the expert holds part of
+(a step: afterwards a single opponent holds what the expert still misses, and that one can be
+asked for it) counts this share of what the whole group would be worth to the expert."""
 PROPOSE_CHANCE: Final = 1.0
 """How often, at the end of a turn, the expert looks for a trade to propose."""
 
@@ -477,6 +491,11 @@ class ExpertBot:
             # a whole group for them is worth what they will build on it in time
             theirs, mine, _ = self.trade_gains(game, offer, in_time=True)
         need = self.fair_share(st, completes_theirs) * max(0.0, theirs)
+        if completes_theirs and trade_value(self.m.board, st, player, offer,
+                                            game.spec.rules.jail_fine) < 0:
+            # nor for less than a set's price by the basic valuation (its deeds' price, the
+            # group's price again), however the model ranks the two sides
+            return simple_action(A.A_REJECT, player)
         if mine > 0 and mine >= need and self._cash_ok(game, player, offer):
             return simple_action(A.A_ACCEPT, player)
         return simple_action(A.A_REJECT, player)
@@ -640,33 +659,43 @@ class ExpertBot:
         self._history_seen = len(history)
 
     def _propose(self, game: Game, player: int) -> Action | None:
-        """The best trade for a deed that completes one of the expert's groups (see the
-        module), or None."""
+        """The best trade for the deeds that complete one of the expert's groups, or for a
+        step towards one split between two opponents (see the module), or None."""
         st = game.st
         board = self.m.board
         owner = st.owner
-        wanted: list[tuple[int, tuple[int, ...]]] = []
+        m = self.m
+        h = self.horizon(st)
+        # (partner, the deeds asked for, their group, the bonus a step counts)
+        wanted: list[tuple[int, tuple[int, ...], int, float]] = []
         for g in board.street_groups:
             deeds = board.group_deeds[g]
             missing = tuple(d for d in deeds if owner[d] != player)
             if not missing or len(missing) == len(deeds):
                 continue
-            holders = {owner[d] for d in missing}
-            if len(holders) != 1:
+            holders = sorted({owner[d] for d in missing})
+            if any(q < 0 or st.players[q].bankrupt for q in holders):
                 continue
-            q = owner[missing[0]]
-            if q < 0 or q == player or st.players[q].bankrupt:
-                continue
-            wanted.append((q, missing))
+            if len(holders) == 1:
+                wanted.append((holders[0], missing, g, 0.0))
+            elif len(holders) == 2:
+                # a step: one holder's deeds, leaving what it misses with the other alone
+                whole = m.set_value(g, h, st.players[player].cash) - h * sum(
+                    m.street_alone(d) for d in deeds)
+                for q in holders:
+                    take = tuple(d for d in missing if owner[d] == q)
+                    wanted.append((q, take, g, STEP_SHARE * max(0.0, whole)))
         if not wanted:
             return None
         self._sync_proposed(game, player)
         card_value = game.spec.rules.jail_fine
         cash = st.players[player].cash
         best: tuple[float, TradeOffer] | None = None
-        for q, take in wanted:
+        for q, take, group, bonus in wanted:
             gives: list[tuple[int, ...]] = [()]
-            mine_here = [d for d, o in enumerate(owner) if o == player and d not in take]
+            # never its own deeds of the group it asks for
+            mine_here = [d for d, o in enumerate(owner) if o == player
+                         and not (board.is_street[d] and board.group_of[d] == group)]
             for d in mine_here:
                 gives.append((d,))
             if PAIRS:
@@ -690,13 +719,17 @@ class ExpertBot:
                     continue
                 if trade_value(board, st, q, offer, card_value) < 0:
                     continue
-                mine, theirs, _ = self.trade_gains(game, offer)
                 after = owner.copy()
                 for d in give:
                     after[d] = q
                 for d in take:
                     after[d] = player
-                need = self.fair_share(st, self.completes(owner, after, q)) * max(0.0, theirs)
+                completes_theirs = self.completes(owner, after, q)
+                # a whole group for the partner is worth what it will build on it in time
+                mine, theirs, _ = self.trade_gains(game, offer, in_time=completes_theirs)
+                mine += bonus
+                share = GIVE_SET_SHARE if completes_theirs else self.fair_share(st, False)
+                need = share * max(0.0, theirs)
                 score = mine - need
                 if mine <= 0 or score <= 0 or not self._cash_ok(game, player, offer):
                     continue

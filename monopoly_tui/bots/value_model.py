@@ -13,8 +13,8 @@ one edition): computed once per edition and shared by every expert of it.
   times the rent there (a whole colour group's doubled rent unimproved; a count rent by how
   many of the group are held; a dice rent by the mean roll).
 - **What a set is worth.** A whole colour group is worth, over a horizon of opponent turns,
-  the best of its development levels (rent per opponent turn times the horizon, less what
-  the buildings cost).
+  the best of its development levels the budget allows (rent per opponent turn times the
+  horizon, less what the buildings cost), a level part afforded by the share afforded.
 - **How long the game lasts.** Where the game ends when a token bearing the Ring reaches the
   end of its track (Lord of the Rings), the expected number of rounds until it does, from
   each circle: a chain over the tracker's circles, one circle on at every turn the bearer
@@ -304,13 +304,22 @@ class Model:
     def set_value(self, g: int, horizon: float, budget: float = 1e18) -> float:
         """What owning a whole colour group is worth over ``horizon`` opponent turns: the best
         development level the ``budget`` allows, its rent over the horizon less the
-        buildings' cost."""
-        best = horizon * self.set_rate(g, 0)
+        buildings' cost. A level the budget part affords counts by the share it affords
+        (between the worth of the level below and its own), as buildings are bought one at a
+        time: a few coins more never jump the worth by a whole level's."""
+        prev = horizon * self.set_rate(g, 0)
+        best = prev
+        prev_cost = 0
         for k in range(1, self.street_levels + 1):
             cost = self.set_cost(g, k)
+            value = horizon * self.set_rate(g, k) - cost
             if cost > budget:
+                if cost > prev_cost and budget > prev_cost:
+                    share = (budget - prev_cost) / (cost - prev_cost)
+                    best = max(best, prev + share * (value - prev))
                 break
-            best = max(best, horizon * self.set_rate(g, k) - cost)
+            best = max(best, value)
+            prev, prev_cost = value, cost
         return best
 
 

@@ -84,8 +84,9 @@ def sell_building(game: Game, a: Action) -> None:
         kind = "house"
     at = B.take(spec, st, a.target)
     game.bank_pays(a.player, value)
-    game.emit(Event("sold_building", player=a.player, deed=a.target, space=at, amount=value,
-                    text=kind))
+    if not game.quiet:
+        game.emit(Event("sold_building", player=a.player, deed=a.target, space=at, amount=value,
+                        text=kind))
     if kind == "hotel":
         for m in game.mechanics:
             m.placed(game, a.player, a.target, at, "houses")
@@ -129,7 +130,8 @@ def sell_all_on(game: Game, p: int, deed: int) -> None:
         st.bank_houses += level
     B.clear(spec, st, deed)
     game.bank_pays(p, value)
-    game.emit(Event("sold_building", player=p, deed=deed, amount=value, text="all"))
+    if not game.quiet:
+        game.emit(Event("sold_building", player=p, deed=deed, amount=value, text="all"))
 
 
 def mortgage(game: Game, a: Action) -> None:
@@ -141,7 +143,8 @@ def mortgage(game: Game, a: Action) -> None:
     st.mortgaged[a.target] = True
     value = spec.deeds[a.target].mortgage
     game.bank_pays(a.player, value)
-    game.emit(Event("mortgaged", player=a.player, deed=a.target, amount=value))
+    if not game.quiet:
+        game.emit(Event("mortgaged", player=a.player, deed=a.target, amount=value))
 
 
 def unmortgage(game: Game, a: Action) -> None:
@@ -154,7 +157,8 @@ def unmortgage(game: Game, a: Action) -> None:
         raise IllegalAction(a, "not enough cash")
     game.pay_bank(a.player, cost)
     st.mortgaged[a.target] = False
-    game.emit(Event("unmortgaged", player=a.player, deed=a.target, amount=cost))
+    if not game.quiet:
+        game.emit(Event("unmortgaged", player=a.player, deed=a.target, amount=cost))
 
 
 def collect_rent(game: Game, a: Action) -> None:

@@ -67,7 +67,8 @@ def carry_out(game: Game, p: int, deck: int, ci: int) -> None:
     order = st.decks[deck]
     card = spec.decks[deck].cards[ci]
     st.last_card = (deck, ci)
-    game.emit(Event("card", player=p, card=(deck, ci), text=card.text))
+    if not game.quiet:
+        game.emit(Event("card", player=p, card=(deck, ci), text=card.text))
     if card.kind in KEPT:
         st.players[p].cards.append((deck, ci))
         return
@@ -107,7 +108,8 @@ def move_by(game: Game, p: int, deck: int, card: CardSpec) -> None:
 
 def collect(game: Game, p: int, deck: int, card: CardSpec) -> None:
     game.bank_pays(p, card.amount)
-    game.emit(Event("collected", player=p, amount=card.amount))
+    if not game.quiet:
+        game.emit(Event("collected", player=p, amount=card.amount))
 
 
 def pay(game: Game, p: int, deck: int, card: CardSpec) -> None:

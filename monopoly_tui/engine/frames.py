@@ -68,7 +68,8 @@ class BuyFrame(PlayerDecision):
             game.pop(self)
             game.pay_bank(a.player, price)
             st.owner[d] = a.player
-            game.emit(Event("bought", player=a.player, deed=d, amount=price))
+            if not game.quiet:
+                game.emit(Event("bought", player=a.player, deed=d, amount=price))
             return
         if a.kind not in (A.A_AUCTION, A.A_DECLINE):
             raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.kind()})")
@@ -191,7 +192,8 @@ class AuctionFrame(Frame):
             self.high_bid = a.amount
             self.high_bidder = a.player
             self.passed.clear()  # a raise: everyone else may answer it
-            game.emit(Event("bid", player=a.player, amount=a.amount, deed=self.deed))
+            if not game.quiet:
+                game.emit(Event("bid", player=a.player, amount=a.amount, deed=self.deed))
             self.turn = (self.turn + 1) % len(self.bidders)
         elif a.kind == A.A_DROP:
             if game.spec.rules.auction_pass_final:
@@ -201,7 +203,8 @@ class AuctionFrame(Frame):
                     self.turn %= len(self.bidders)
             else:
                 self.passed.append(a.player)
-                game.emit(Event("auction_pass", player=a.player, deed=self.deed))
+                if not game.quiet:
+                    game.emit(Event("auction_pass", player=a.player, deed=self.deed))
                 self.turn = (self.turn + 1) % len(self.bidders)
         else:
             raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.kind()})")
@@ -593,8 +596,9 @@ def place(game: Game, p: int, deed: int, kind: str, space: int = -1) -> None:
     else:
         st.bank_houses -= 1
     at = B.stand(spec, st, deed, space)
-    game.emit(Event("built", player=p, deed=deed, space=at, text=kind,
-                    amount=st.buildings[deed]))
+    if not game.quiet:
+        game.emit(Event("built", player=p, deed=deed, space=at, text=kind,
+                        amount=st.buildings[deed]))
     for m in game.mechanics:
         m.placed(game, p, deed, at, kind)
 

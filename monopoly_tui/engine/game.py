@@ -428,9 +428,10 @@ class Game:
             self.push(DebtsFrame([debt]))
         else:
             debts.debts.append(debt)
-        deed, space, card = payment_about(debt)
-        self.emit(Event("in_debt", player=debtor, other=creditor, amount=amount, space=space,
-                        deed=deed, card=card, text=reason))
+        if not self.quiet:
+            deed, space, card = payment_about(debt)
+            self._events.append(Event("in_debt", player=debtor, other=creditor, amount=amount,
+                                      space=space, deed=deed, card=card, text=reason))
 
     def settle(self, debt: Debt) -> None:
         """Pay a debt (the caller has checked the cash is there)."""
@@ -480,8 +481,6 @@ class Game:
         return sum(v[f] for f in faces)
 
     def is_doubles(self, faces: tuple[int, ...]) -> bool:
-        if len(faces) == 2:
-            return self.spec.dice.doubles and faces[0] == faces[1]
         return self.spec.dice.doubles and len(faces) > 1 and len(set(faces)) == 1
 
     def last_total(self) -> int:
@@ -655,7 +654,8 @@ class Game:
         if p == st.current:
             st.again = False
             st.stage = "post_move"
-        self.emit(Event("jailed", player=p, space=pl.position))
+        if not self.quiet:
+            self.emit(Event("jailed", player=p, space=pl.position))
 
     # ------------------------------------------------------------------ the turn's choices
 

@@ -69,7 +69,8 @@ def jail_roll(game: Game, a: Action) -> None:
     faces = game.roll_faces(spec.dice.count)
     st.last_roll = faces
     total = game.total(faces)
-    game.emit(Event("rolled", player=p, dice=faces, amount=total))
+    if not game.quiet:
+        game.emit(Event("rolled", player=p, dice=faces, amount=total))
     st.stage = "post_move"
     st.again = False
     how = rolled_out(game, faces)
@@ -87,13 +88,15 @@ def jail_roll(game: Game, a: Action) -> None:
             game.push(MoveAfterDebtFrame(p, total))
         game.owe(p, -1, spec.rules.jail_fine, "jail_fine", fee=spec.rules.jail_fine_to_pot)
     else:
-        game.emit(Event("stays_in_jail", player=p, amount=pl.jail_turns))
+        if not game.quiet:
+            game.emit(Event("stays_in_jail", player=p, amount=pl.jail_turns))
 
 def release(game: Game, p: int, how: str) -> None:
     pl = game.st.players[p]
     pl.in_jail = False
     pl.jail_turns = 0
-    game.emit(Event("released", player=p, text=how))
+    if not game.quiet:
+        game.emit(Event("released", player=p, text=how))
 
 def pay_fine(game: Game, a: Action) -> None:
     """Pay the fine and go free. Where no roll can free a prisoner (paying or a card are the

@@ -34,7 +34,7 @@ STUCK_DECISIONS: Final = 10_000
 """More decisions than this within one player-turn means the game (or a bot) is stuck."""
 SHADES = " ░▒▓█"
 """The heat map's shading, from the least landed-on spaces to the most."""
-_OPEN = (A.ROLL, A.JAIL, A.END_TURN)
+_OPEN: Final = (A.ROLL, A.JAIL, A.END_TURN)
 """Decisions during which any player may act (ask for rent owed)."""
 
 

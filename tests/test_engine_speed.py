@@ -15,10 +15,10 @@ import pytest
 
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action, Event
-from monopoly_tui.engine.frames import AuctionFrame, find_frame
+from monopoly_tui.engine.frames import AuctionFrame, BuyFrame, find_frame
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.spec import STREET
-from monopoly_tui.engine.state import Debt
+from monopoly_tui.engine.state import Debt, MortgagedTransfer, TradeOffer
 from monopoly_tui.rules import load_spec
 
 
@@ -59,6 +59,36 @@ def test_debt_init_takes_exactly_its_fields() -> None:
     _init_takes_exactly_the_fields(Debt)
     d = Debt(1, -1, 50, "tax", True, 4)
     assert [getattr(d, f.name) for f in fields(Debt)] == [1, -1, 50, "tax", True, 4]
+
+
+@_reads_init_signature("monopoly_tui.engine.actions")
+def test_action_init_takes_exactly_its_fields_and_actions_compare_by_value() -> None:
+    """Actions and trade offers are built by a written-out ``__init__`` too (a frozen
+    dataclass, compiled, is built by the generated Python one): every field, in order,
+    defaults kept, each one set; equal values are equal and hash alike, as when frozen."""
+    _init_takes_exactly_the_fields(Action)
+    offer = TradeOffer(1, 2, (3,), (4,), 5, 6, 7, 8, ((0, 1),), ((2, 3),))
+    a = Action("propose_trade", 1, 2, 3, offer)
+    assert [getattr(a, f.name) for f in fields(Action)] == ["propose_trade", 1, 2, 3, offer]
+    _init_takes_exactly_the_fields(TradeOffer)
+    assert [getattr(offer, f.name) for f in fields(TradeOffer)] == [
+        1, 2, (3,), (4,), 5, 6, 7, 8, ((0, 1),), ((2, 3),)]
+    twin = Action("propose_trade", 1, 2, 3, TradeOffer(1, 2, (3,), (4,), 5, 6, 7, 8, ((0, 1),),
+                                                       ((2, 3),)))
+    assert twin == a and hash(twin) == hash(a) and len({a, twin}) == 1
+    assert Action("roll", 0) != Action("roll", 1)
+
+
+@_reads_init_signature("monopoly_tui.engine.frames")
+def test_buy_frame_and_transfer_init_take_exactly_their_fields() -> None:
+    """The buy decision and a mortgaged deed received are built by a written-out
+    ``__init__``: every field, in order, each one set."""
+    _init_takes_exactly_the_fields(BuyFrame)
+    f = BuyFrame(2, 7)
+    assert (f.player, f.deed) == (2, 7)
+    _init_takes_exactly_the_fields(MortgagedTransfer)
+    t = MortgagedTransfer(3, 9)
+    assert (t.player, t.deed) == (3, 9)
 
 
 def test_dice_read_the_generator_in_order_whatever_their_number() -> None:

@@ -252,7 +252,7 @@ def acquiring_cost(spec: Spec, deed: int) -> int:
     return max((cost(spec, deed) for cost in ACQUIRING_COSTS), default=0)
 
 
-_BOARDS: dict[int, tuple[Spec, Board]] = {}
+_BOARDS: Final[dict[int, tuple[Spec, Board]]] = {}
 """Boards by the id of their spec (the spec is kept with it, so the id stays its own)."""
 
 
@@ -282,7 +282,7 @@ class ExtraLimit:
         self.counts[kind] = self.counts.get(kind, 0) + 1
 
 
-_ACTIONS: dict[str, dict[int, Action]] = {}
+_ACTIONS: Final[dict[str, dict[int, Action]]] = {}
 
 
 def simple_action(kind: str, player: int, target: int = -1) -> Action:

@@ -474,7 +474,7 @@ class BasicBot:
         # spending needs cash above the reserve: mortgages to lift, buildings to build (on
         # whole groups only)
         base = self.board.base_reserve
-        if (full or True in st.mortgaged) and cash > base:
+        if (full or any(st.mortgaged)) and cash > base:
             reserve = base + self.threat(st, player) // THREAT_SHARE
             if cash > reserve:
                 lift_whole, lift_other = self._lifts(st, player, full, cash, reserve) \
@@ -497,7 +497,7 @@ class BasicBot:
         """Mortgages to lift, the dearest deed first: one in a whole group when the reserve
         stays after it, and one elsewhere when twice the reserve stays."""
         mortgaged = st.mortgaged
-        if True not in mortgaged:
+        if not any(mortgaged):
             return None, None
         board = self.board
         whole: tuple[int, int] | None = None

@@ -57,7 +57,7 @@ REROLL_WORTH: Final = 5
 Habit = Callable[[Game, int], Action]
 """(game, the deciding player) -> the choice."""
 
-HABITS: dict[str, Habit] = {}
+HABITS: Final[dict[str, Habit]] = {}
 """The habit of each decision kind of a mechanic's (by the decision kind)."""
 
 

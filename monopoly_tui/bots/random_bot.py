@@ -8,6 +8,7 @@ and proposes random legal trades once in a while.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from monopoly_tui.bots.base import ExtraLimit, NoChoiceError
 from monopoly_tui.engine import actions as A
@@ -23,8 +24,8 @@ TRADE_CHANCE = 0.02
 ACCEPT_CHANCE = 0.5
 DROP_CHANCE = 0.4
 """How often it leaves an auction when it could bid."""
-_RAISING = frozenset({A.A_SELL_BUILDING, A.A_SELL_ALL, A.A_MORTGAGE})
-_OPEN = (A.ROLL, A.JAIL, A.END_TURN)
+_RAISING: Final = frozenset({A.A_SELL_BUILDING, A.A_SELL_ALL, A.A_MORTGAGE})
+_OPEN: Final = (A.ROLL, A.JAIL, A.END_TURN)
 
 
 class RandomBot:

@@ -69,18 +69,23 @@ A_MOVE_BUILDING: Final = "move_building"
 """Move a house (or the hotel) between versions: ``target`` the space it leaves, ``amount``
 the space it goes to (``mechanics.versions``)."""
 
-ANYTIME = frozenset(
+ANYTIME: Final = frozenset(
     {A_BUILD, A_SELL_BUILDING, A_SELL_ALL, A_MORTGAGE, A_UNMORTGAGE, A_PROPOSE, A_COLLECT_RENT,
      A_CALL_TIME, A_MOVE_BUILDING}
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Action:
     """One choice a player can make.
 
     ``target`` is a deed (buy, build, mortgage...), a group (sell all buildings) or a claim;
     ``amount`` is a bid.
+
+    Read-only by convention, not frozen, with ``__init__`` written out, as ``Event``: compiled,
+    a frozen dataclass is built by the generated Python ``__init__`` (each field through
+    ``object.__setattr__``: some 7,000 machine instructions an action); this one natively.
+    Actions compare and hash by value as before.
     """
 
     kind: str
@@ -88,6 +93,14 @@ class Action:
     target: int = -1
     amount: int = 0
     trade: TradeOffer | None = None
+
+    def __init__(self, kind: str, player: int, target: int = -1, amount: int = 0,
+                 trade: TradeOffer | None = None) -> None:
+        self.kind = kind
+        self.player = player
+        self.target = target
+        self.amount = amount
+        self.trade = trade
 
 
 @dataclass(frozen=True, slots=True)

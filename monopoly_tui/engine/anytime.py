@@ -4,7 +4,7 @@ mortgage, propose a trade, ask for rent owed. (When they may: ``Game.anytime_pro
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import buildings as B
@@ -282,7 +282,7 @@ def call_time(game: Game, a: Action) -> None:
     game.end_by_valuation("time_called")
 
 
-ANYTIME: dict[str, Callable[[Game, Action], None]] = {
+ANYTIME: Final[dict[str, Callable[[Game, Action], None]]] = {
     A.A_BUILD: build,
     A.A_SELL_BUILDING: sell_building,
     A.A_SELL_ALL: sell_all,

@@ -7,7 +7,7 @@ handler. A card is put under its deck once done, except one the player keeps.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Event
@@ -32,10 +32,10 @@ if TYPE_CHECKING:
 CardEffect = Callable[["Game", int, int, CardSpec], None]
 """(game, player, deck, card)."""
 
-CARD_EFFECTS: dict[str, CardEffect] = {}
+CARD_EFFECTS: Final[dict[str, CardEffect]] = {}
 """The handler of each kind of card effect."""
 
-KEPT: set[str] = {GET_OUT_OF_JAIL_FREE}
+KEPT: Final[set[str]] = {GET_OUT_OF_JAIL_FREE}
 """Kinds of card the player keeps instead of putting it under the deck."""
 
 

@@ -8,7 +8,7 @@ choice. Mechanics add frames of their own the same way (``engine.mechanics``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import buildings as B
@@ -21,7 +21,7 @@ from monopoly_tui.engine.state import Debt, GameState, MortgagedTransfer, TradeO
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
 
-RAISING = frozenset({A.A_SELL_BUILDING, A.A_SELL_ALL, A.A_MORTGAGE})
+RAISING: Final = frozenset({A.A_SELL_BUILDING, A.A_SELL_ALL, A.A_MORTGAGE})
 """At-any-time choices that raise cash."""
 
 
@@ -34,6 +34,10 @@ class BuyFrame(PlayerDecision):
     without auctions, decline). Cash may be raised first by selling and mortgaging."""
 
     deed: int
+
+    def __init__(self, player: int, deed: int) -> None:  # (built natively when compiled)
+        self.player = player
+        self.deed = deed
 
     def kind(self) -> str:
         return A.BUY

@@ -95,7 +95,8 @@ class Game:
         self.on_salary = [m for m in ms if overrides(m, "salary")]
         self.on_jailed = [m for m in ms if overrides(m, "jailed")]
         self.on_leaves = [m for m in ms if overrides(m, "leaves")]
-        self._land_at = [spaces.SPACE_KINDS.get(sp.kind, spaces.nothing) for sp in spec.spaces]
+        handlers = [spaces.SPACE_KINDS.get(sp.kind, spaces.nothing) for sp in spec.spaces]
+        self._land_at = [None if h is spaces.land_on_property else h for h in handlers]
         self._jail_ahead = jails_ahead(spec)
         self._faces = len(spec.dice.values)
 
@@ -386,8 +387,7 @@ class Game:
     # ------------------------------------------------------------------ money
 
     def emit(self, event: Event) -> None:
-        """Tell what happened (kept in ``last_events`` unless the game is ``quiet``; the
-        core's own frequent events skip building the event then)."""
+        """Tell what happened (kept in ``last_events``; a ``quiet`` game keeps nothing)."""
         if not self.quiet:
             self._events.append(event)
 
@@ -635,7 +635,7 @@ class Game:
         for m in self.on_landed:
             m.landed(self, p, pos)
         handler = self._land_at[pos]
-        if handler is spaces.land_on_property:  # the common case, called directly (compiled)
+        if handler is None:  # a property, the common case: called directly (native, compiled)
             spaces.land_on_property(self, p, self.spec.spaces[pos], roll_total, rent_mult,
                                     dice_mult)
         else:

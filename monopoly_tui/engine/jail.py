@@ -13,7 +13,7 @@ a debt by one short of it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
@@ -121,7 +121,7 @@ def use_card(game: Game, a: Action) -> None:
     release(game, a.player, "card")
 
 
-JAIL_CHOICES: dict[str, Callable[[Game, Action], None]] = {
+JAIL_CHOICES: Final[dict[str, Callable[[Game, Action], None]]] = {
     A.A_ROLL: jail_roll,
     A.A_PAY_FINE: pay_fine,
     A.A_USE_CARD: use_card,

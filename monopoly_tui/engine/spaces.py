@@ -8,7 +8,7 @@ roll that moved the token, and a card's multipliers for the space it sent the to
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Event
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 SpaceHandler = Callable[["Game", int, SpaceSpec, int, int, int], None]
 """(game, player, space, roll total, rent multiplier, dice multiplier)."""
 
-SPACE_KINDS: dict[str, SpaceHandler] = {}
+SPACE_KINDS: Final[dict[str, SpaceHandler]] = {}
 """The handler of each kind of space."""
 
 

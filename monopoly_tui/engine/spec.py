@@ -25,7 +25,7 @@ TAX: Final = "tax"
 LOCATION: Final = "location"
 """A location to secure (its deed's kind too): the Adventure mechanics' own."""
 PORTAL: Final = "portal"
-PROPERTY_KINDS = frozenset({STREET, COUNT_RENT, DICE_RENT})
+PROPERTY_KINDS: Final = frozenset({STREET, COUNT_RENT, DICE_RENT})
 
 
 @dataclass(frozen=True, slots=True)

@@ -112,10 +112,13 @@ class Claim:
     deed: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TradeOffer:
     """A deal between two players: deeds, cash, Get Out of Jail Free cards and any other kept
-    cards (a mechanic's, such as Item cards) each way."""
+    cards (a mechanic's, such as Item cards) each way.
+
+    Read-only by convention, with ``__init__`` written out, as ``actions.Action`` (built
+    natively when compiled); offers compare and hash by value."""
 
     proposer: int
     partner: int
@@ -129,6 +132,22 @@ class TradeOffer:
     """Cards a mechanic keeps for its players (Item cards), as (deck, card), handed over."""
     take_kept: tuple[tuple[int, int], ...] = ()
 
+    def __init__(self, proposer: int, partner: int, give_deeds: tuple[int, ...] = (),
+                 take_deeds: tuple[int, ...] = (), give_cash: int = 0, take_cash: int = 0,
+                 give_cards: int = 0, take_cards: int = 0,
+                 give_kept: tuple[tuple[int, int], ...] = (),
+                 take_kept: tuple[tuple[int, int], ...] = ()) -> None:
+        self.proposer = proposer
+        self.partner = partner
+        self.give_deeds = give_deeds
+        self.take_deeds = take_deeds
+        self.give_cash = give_cash
+        self.take_cash = take_cash
+        self.give_cards = give_cards
+        self.take_cards = take_cards
+        self.give_kept = give_kept
+        self.take_kept = take_kept
+
 
 @dataclass(slots=True)
 class MortgagedTransfer:
@@ -136,6 +155,10 @@ class MortgagedTransfer:
 
     player: int
     deed: int
+
+    def __init__(self, player: int, deed: int) -> None:  # (built natively when compiled)
+        self.player = player
+        self.deed = deed
 
 
 @dataclass(slots=True)

@@ -123,7 +123,9 @@ class BasicBot:
         self._spec: Spec | None = None
         self._owner_snap: list[int] = []
         self._full: list[int] = []
-        self._mine: list[int] = []
+        self._mine: list[int] | None = None
+        """The bot's deeds, for the owners of ``_owner_snap`` (None: not listed yet; only
+        lifting a mortgage needs them)."""
         self._one_short = False
         self._propose_snap: list[int] = []
         self._owner_player = -1
@@ -213,7 +215,7 @@ class BasicBot:
         board, b = self.board, st.buildings
         if b == board.rents_buildings and st.owner == board.rents_owner:
             rents = board.rents_best  # (the shared count is current: most calls)
-        elif not any(b):
+        elif b.count(0) == len(b):  # (nothing built; C speed, compiled or not)
             return 0
         else:
             rents = board.building_rents(b, st.owner)
@@ -238,12 +240,13 @@ class BasicBot:
         return self._full
 
     def _count_holdings(self, owner: list[int], player: int) -> None:
-        """Recount, from who owns what: the bot's deeds, its whole colour groups, and whether
-        some group lacks just one deed that another player holds (a trade could complete it)."""
+        """Recount, from who owns what: the bot's whole colour groups, and whether some group
+        lacks just one deed that another player holds (a trade could complete it); its deeds
+        are listed again when next needed."""
         self._owner_player = player
         self._owner_snap = owner.copy()
         board = self.board
-        self._mine = [d for d, o in enumerate(owner) if o == player]
+        self._mine = None  # (listed when a mortgage to lift asks for them)
         full: list[int] = []
         one_short = False
         for g in board.street_groups:
@@ -474,7 +477,8 @@ class BasicBot:
         # spending needs cash above the reserve: mortgages to lift, buildings to build (on
         # whole groups only)
         base = self.board.base_reserve
-        if (full or any(st.mortgaged)) and cash > base:
+        mortgaged = st.mortgaged  # (any mortgaged: every False is one identity test)
+        if (full or mortgaged.count(False) != len(mortgaged)) and cash > base:
             reserve = base + self.threat(st, player) // THREAT_SHARE
             if cash > reserve:
                 lift_whole, lift_other = self._lifts(st, player, full, cash, reserve) \
@@ -497,12 +501,15 @@ class BasicBot:
         """Mortgages to lift, the dearest deed first: one in a whole group when the reserve
         stays after it, and one elsewhere when twice the reserve stays."""
         mortgaged = st.mortgaged
-        if not any(mortgaged):
+        if mortgaged.count(False) == len(mortgaged):
             return None, None
         board = self.board
         whole: tuple[int, int] | None = None
         other: tuple[int, int] | None = None
-        for d in self._mine:
+        mine = self._mine
+        if mine is None:
+            mine = self._mine = [d for d, o in enumerate(st.owner) if o == player]
+        for d in mine:
             if not mortgaged[d]:
                 continue
             left = cash - board.unmortgage_cost[d]

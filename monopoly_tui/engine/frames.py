@@ -163,7 +163,10 @@ class AuctionFrame(Frame):
         return self.bidders[self.turn]
 
     def min_bid(self, game: Game) -> int:
-        return max(game.spec.rules.auction_min_bid, self.floor, self.high_bid + 1)
+        lo = game.spec.rules.auction_min_bid  # (the greatest of three, without max())
+        if self.floor > lo:
+            lo = self.floor
+        return self.high_bid + 1 if self.high_bid >= lo else lo
 
     def building_cost(self, game: Game) -> int:
         """What the building auctioned costs on the street it was asked for (0 for a deed)."""

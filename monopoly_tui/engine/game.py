@@ -54,10 +54,11 @@ F = TypeVar("F", bound=Frame)
 class Game:
     """One game of an edition, from setup to the winner."""
 
-    __slots__ = ("_events", "_faces", "_jail_ahead", "_land_at", "dice_source", "enders",
-                 "endings", "history", "mechanics", "on_adjusts", "on_before_roll", "on_jailed",
-                 "on_landed", "on_leaves", "on_rolled", "on_salary", "on_spares_jail", "on_step",
-                 "on_waives", "options", "quiet", "spec", "st", "undo_log")
+    __slots__ = ("_events", "_faces", "_jail_ahead", "_land_at", "_random", "_rng",
+                 "dice_source", "enders", "endings", "history", "mechanics", "on_adjusts",
+                 "on_before_roll", "on_jailed", "on_landed", "on_leaves", "on_rolled",
+                 "on_salary", "on_spares_jail", "on_step", "on_waives", "options", "quiet",
+                 "spec", "st", "undo_log")
 
     def __init__(self, spec: Spec, state: GameState, options: dict[str, object] | None = None):
         self.st = state
@@ -99,6 +100,7 @@ class Game:
         self._land_at = [None if h is spaces.land_on_property else h for h in handlers]
         self._jail_ahead = jails_ahead(spec)
         self._faces = len(spec.dice.values)
+        self._rng, self._random = self.st.rng, self.st.rng.random  # (its random(), looked up)
 
     # ------------------------------------------------------------------ setup
 
@@ -152,12 +154,9 @@ class Game:
             rng.shuffle(order)
             st.decks.append(order)
         st.starting_total = spec.starting_money * n
-        options: dict[str, object] = {
-            "seed": seed,
-            "variant": variant,
-            "house_rules": dict(house_rules or {}),
-            "players": [list(p) for p in players],
-        }
+        options: dict[str, object] = {"seed": seed, "variant": variant,
+                                      "house_rules": dict(house_rules or {}),
+                                      "players": [list(p) for p in players]}
         if setup:
             options["setup"] = dict(setup)
         game = cls(spec, st, options)
@@ -670,7 +669,9 @@ class Game:
                 return
         dice = spec.dice
         if self.dice_source is None and dice.count == 2:  # roll_faces, total, is_doubles inline
-            r, n, v = st.rng.random, self._faces, dice.values
+            if st.rng is not self._rng:  # (a bound method looked up once per generator)
+                self._rng, self._random = st.rng, st.rng.random
+            r, n, v = self._random, self._faces, dice.values
             faces: tuple[int, ...] = (int(r() * n), int(r() * n))
             total, doubles = v[faces[0]] + v[faces[1]], dice.doubles and faces[0] == faces[1]
         else:

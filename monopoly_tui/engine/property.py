@@ -190,7 +190,7 @@ def can_build(spec: Spec, st: GameState, player: int, deed: int) -> str:
     top = hotel_level(spec)
     if level >= top:
         return "it already has the most buildings it can"
-    if spec.rules.even_building and level > min(b[g] for g in group):
+    if spec.rules.even_building and any(b[g] < level for g in group):  # (above the lowest)
         return "build evenly: the other streets of the group need one first"
     if level + 1 == top:
         if st.bank_hotels <= 0:

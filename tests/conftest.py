@@ -13,6 +13,14 @@ pure-Python engine.
 The compiled-edition cache (``monopoly_tui.rules.cache``) goes to a folder of this test run's
 own (``$MONOPOLY_TUI_CACHE``), never the user's cache folder; the commands the tests start
 inherit it.
+
+Every core, where it pays (``-n auto`` in the pytest options, pytest-xdist): a run of a folder
+(``pytest``, the whole suite, or ``pytest tests/ui``) goes to one worker a core; a run of named
+test files (``pytest tests/test_x.py``) stays in one process, where starting workers would
+cost more than they save. ``-n 0`` runs anything in one process, ``-n 2`` on two workers.
+The SVG snapshot file's own check that no snapshot is left without its test (syrupy's, made
+only in one process) runs when that file is run by name, as CI does; under workers
+``test_ui_snapshots.py::test_every_snapshot_file_has_its_test`` makes it.
 """
 
 from __future__ import annotations
@@ -37,6 +45,22 @@ os.environ["MONOPOLY_TUI_CACHE"] = _CACHE
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     shutil.rmtree(_CACHE, ignore_errors=True)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """How many workers ``-n auto`` starts: one a core for a run of a folder, none (one
+    process) for a run of named files; ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides when
+    set (xdist's own rule)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    paths = [arg.split("::")[0] for arg in config.args]
+    if not any(os.path.isdir(os.path.join(config.invocation_params.dir, p)) for p in paths):
+        return 0
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def pytest_configure(config: pytest.Config) -> None:

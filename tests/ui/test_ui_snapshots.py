@@ -1,9 +1,12 @@
 """SVG snapshots of the main screens (pytest-textual-snapshot). Fixed seeds and hand-built
-states; nothing depends on the clock. Update with ``pytest tests/ui --snapshot-update`` after
-checking the new pictures in the report."""
+states; nothing depends on the clock. Update with
+``pytest tests/ui/test_ui_snapshots.py --snapshot-update`` (this file by name: one process,
+where syrupy also deletes a snapshot no test uses) after checking the new pictures in the
+report."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from driver import new_session
@@ -175,3 +178,18 @@ def test_lge_board_at_100x30(snap_compare: Any) -> None:
 
     assert snap_compare(MonopolyApp(pace="instant"), terminal_size=(100, 30),
                         run_before=_with(_lge_table(), next_third))
+
+
+def test_every_snapshot_file_has_its_test() -> None:
+    """No snapshot is left that no test compares with: syrupy fails a run on one only in a
+    run without workers (``pytest tests/ui/test_ui_snapshots.py``, as CI runs this file), not
+    under pytest-xdist (the whole suite's ``pytest`` on every core); this says it in every run.
+    A test's snapshot is named after it (``test_title.svg``; a parametrized test's
+    ``test_x[id].svg``)."""
+    folder = Path(__file__).parent / "__snapshots__" / Path(__file__).stem
+    tests = {name for name, value in globals().items()
+             if name.startswith("test_") and callable(value)}
+    unused = sorted(f.name for f in folder.iterdir()
+                    if f.suffix != ".svg" or f.stem.split("[")[0] not in tests)
+    assert unused == [], f"snapshots no test uses (delete them, or run --snapshot-update on "\
+        f"this file alone): {unused}"

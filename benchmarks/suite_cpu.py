@@ -5,10 +5,12 @@
 On a shared machine a test's wall time says more about the others' load than about the test,
 so this counts each test's CPU seconds (``time.process_time`` of the process that ran it: a
 worker's under xdist) for setup, call and teardown together, and, for Textual tests, how many
-apps a test started (``App.run_test``), how many ``Pilot.pause`` calls it made and how many
-seconds those pauses slept (``wait_for_idle`` sleeps at least 20 ms a pause: wall time that
-costs no CPU). At the end it prints the slowest tests by CPU and the totals (the workers' too,
-under xdist: each worker's line reaches the controller as a report property).
+apps a test started (``App.run_test``), how many ``Pilot.pause`` calls it made, how many times
+Textual waited for the app to go idle (``wait_for_idle``: one a pause, two a key pressed) and
+how many seconds those waits slept (each sleeps 20 ms at least, and on in 20 ms steps while the
+app still works: wall time that costs no CPU beyond the app's own work). At the end it prints
+the slowest tests by CPU and the totals (the workers' too, under xdist: each worker hands its
+rows to the controller when it stops).
 """
 
 from __future__ import annotations
@@ -19,15 +21,16 @@ from typing import Any
 
 import pytest
 
-_COUNTS = {"apps": 0, "pauses": 0, "slept": 0.0}
-_ROWS: list[tuple[float, str, int, int, float]] = []
+_COUNTS = {"apps": 0, "pauses": 0, "waits": 0, "slept": 0.0}
+_ROWS: list[tuple[float, str, int, int, int, float]] = []
 
 
 def _patch_textual() -> None:
-    """Count app starts and pauses (the pilot's sleeps are timed where they happen)."""
+    """Count app starts, pauses and waits for idle (the pilot's sleeps are timed where they
+    happen)."""
     import asyncio
 
-    from textual import _wait
+    from textual import _wait, app, pilot
     from textual.app import App
     from textual.pilot import Pilot
 
@@ -50,6 +53,13 @@ def _patch_textual() -> None:
         finally:
             _COUNTS["slept"] += time.monotonic() - start
 
+    wait_for_idle = _wait.wait_for_idle
+
+    async def counted_wait(*args: Any, **kwargs: Any) -> None:
+        _COUNTS["waits"] += 1
+        await wait_for_idle(*args, **kwargs)
+
+    app.wait_for_idle = pilot.wait_for_idle = counted_wait  # type: ignore[assignment]
     App.run_test = counted_run_test  # type: ignore[method-assign]
     Pilot.pause = counted_pause  # type: ignore[method-assign]
     _wait.sleep = timed_sleep  # type: ignore[assignment]
@@ -69,9 +79,11 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: Any) -> Generator[None,
     before = dict(_COUNTS)
     cpu = time.process_time()
     yield
-    _ROWS.append((time.process_time() - cpu, item.nodeid, _COUNTS["apps"] - int(before["apps"]),
-                  _COUNTS["pauses"] - int(before["pauses"]),
-                  float(_COUNTS["slept"]) - float(before["slept"])))
+    _ROWS.append((time.process_time() - cpu, item.nodeid,
+                  int(_COUNTS["apps"] - before["apps"]),
+                  int(_COUNTS["pauses"] - before["pauses"]),
+                  int(_COUNTS["waits"] - before["waits"]),
+                  float(_COUNTS["slept"] - before["slept"])))
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
@@ -98,14 +110,17 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     write = terminalreporter.write_line
     top = config.getoption("--suite-cpu-top")
     write(f"--- suite_cpu: the {min(top, len(rows))} slowest tests by CPU seconds "
-          "(apps started, pauses, seconds slept in pauses) ---")
-    for cpu, nodeid, apps, pauses, slept in rows[:top]:
-        write(f"{cpu:7.2f} s  {apps:3d} apps {pauses:5d} pauses {slept:6.1f} s slept  {nodeid}")
+          "(apps started, pauses, waits for idle, seconds slept in those waits) ---")
+    for cpu, nodeid, apps, pauses, waits, slept in rows[:top]:
+        write(f"{cpu:7.2f} s {apps:3d} apps {pauses:5d} pauses {waits:5d} waits "
+              f"{slept:6.1f} s slept  {nodeid}")
     total = sum(r[0] for r in rows)
     ui = sum(r[0] for r in rows if "/ui/" in r[1])
+    waits = sum(r[4] for r in rows)
     write(f"tests: {len(rows)}; CPU in the tests {total:.1f} s (tests/ui {ui:.1f} s); apps "
-          f"{sum(r[2] for r in rows)}; pauses {sum(r[3] for r in rows)}, slept "
-          f"{sum(r[4] for r in rows):.1f} s")
+          f"{sum(r[2] for r in rows)}; pauses {sum(r[3] for r in rows)}; waits for idle "
+          f"{waits} (each sleeps 20 ms or more: at least {waits * 0.02:.1f} s of wall time "
+          f"without CPU), slept {sum(r[5] for r in rows):.1f} s")
     if _WORKERS:
         write("workers' whole CPU (imports and collection included): " + ", ".join(
             f"{k} {v:.1f} s" for k, v in sorted(_WORKERS.items())))

@@ -640,9 +640,17 @@ class NewGameScreen(Screen[None]):
         box.update(Text(said[:1].upper() + said[1:], style="yellow") if problems else "")
         rows = self.rows()
         spec = self._spec
+        unbuilt = False
         for row in rows:
-            row.query_one(".remove", Button).disabled = spec is None or \
-                len(rows) <= spec.players_min
+            # A row just mounted may not have its buttons yet (Enter on "Add a player" crashed
+            # with NoMatches on '.remove' when this check came first): it is checked again once
+            # it is built.
+            removes = list(row.query(".remove").results(Button))
+            unbuilt = unbuilt or not removes
+            for remove in removes:
+                remove.disabled = spec is None or len(rows) <= spec.players_min
+        if unbuilt:
+            self.call_after_refresh(self.check_players)
         try:
             self.query_one("#add", Button).disabled = spec is None or \
                 len(rows) >= spec.players_max

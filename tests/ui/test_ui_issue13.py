@@ -102,6 +102,21 @@ async def test_enter_on_add_a_player_adds_one() -> None:
         assert len(scr.rows()) == 5
 
 
+async def test_the_seats_checked_before_a_new_row_is_built_do_not_crash() -> None:
+    """Enter on "Add a player" crashed with NoMatches on the new row's '.remove' when the seats
+    were checked (after a refresh, under load) before the row had built its buttons; the new
+    row's Remove button is set once it is built."""
+    app = MonopolyApp(pace="instant", seed=1)
+    async with app.run_test(size=(160, 50)) as pilot:
+        scr = await _players_step(pilot, app)
+        assert all(r.query_one(".remove").disabled for r in scr.rows())  # 2 seats: the least
+        scr.action_add_player()
+        scr.check_players()  # the new row is mounted, not built
+        await settle(pilot)
+        assert len(scr.rows()) == 3
+        assert not any(r.query_one(".remove").disabled for r in scr.rows())
+
+
 async def test_tab_from_the_first_name_reaches_the_second_name() -> None:
     app = MonopolyApp(pace="instant", seed=1)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -298,7 +298,7 @@ class Session:
         if before is not None:
             self.stats = before.stats
             self.last_dice, self.last_roller, self.last_card, self.since_roll = before.seen
-            what = " ".join(before.lines)
+            what = "; ".join(before.lines)  # each line a clause of its own
         else:
             what = ""
         line = f"↶ {who} takes back: {what or kept.action.kind.replace('_', ' ')}"

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from driver import new_session, settle, shown_keys, started
-from states import at_buy, deed_id, human_and_computer, two_humans
+from states import at_buy, at_tax, deed_id, human_and_computer, two_humans
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action
@@ -70,6 +70,23 @@ async def test_a_mortgage_then_u(saves_folder: Path) -> None:
         await settle(pilot)
         assert not s.game.st.mortgaged[d] and s.game.st.players[0].cash == 1500
         assert s.log[-1].startswith("↶ Ann takes back: Ann took a mortgage on Baltic Avenue")
+
+
+async def test_u_after_a_decision_of_two_lines_says_each_as_its_own_clause() -> None:
+    """The NFL tax choice logs two lines ("chose 10%..." and "paid..."); taken back, the log
+    says both, parted ("...: $171 Cat paid $171..." ran them together)."""
+    s = two_humans("nfl")
+    at_tax(s, 0)
+    async with started(s) as (app, pilot):
+        assert on_top(app) == "TaxScreen"
+        await pilot.press("p")
+        await settle(pilot)
+        chose, paid = s.log[-2:]
+        assert chose.startswith("Ann chose 10%") and paid.startswith("Ann paid")
+        await pilot.press("u")
+        await settle(pilot)
+        assert on_top(app) == "TaxScreen"
+        assert s.log[-1] == f"↶ Ann takes back: {chose}; {paid}"
 
 
 async def test_no_u_after_the_dice_are_rolled() -> None:

@@ -691,7 +691,15 @@ class GameScreen(Screen[None]):
 
             drawn = cards[-1]
             self.refresh_view()
-            self.open_aside(CardScreen(s.game, drawn.player, drawn.card[0], drawn.card[1]))
+            card = CardScreen(s.game, drawn.player, drawn.card[0], drawn.card[1])
+            live = self._live
+            if live is not None and live.kind != s.pending.kind:
+                # The dialog whose decision this was (the Jail's roll) goes before the card
+                # comes: it stayed drawn under the card. The flow waits for the card, so the
+                # dialog's closing does not move it on.
+                self._aside = card
+                live.close()
+            self.open_aside(card)
             return True
         self.advance()
         return True

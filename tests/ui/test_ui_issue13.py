@@ -629,3 +629,26 @@ async def test_the_results_at_the_smallest_size_cut_no_amount_and_reach_every_bu
                 summary: Any = app.screen.query_one("#summary")
                 assert summary.region.contains_region(region), (focused.id, region)
         assert seen == {"new_game", "title", "quit_game"}
+
+
+async def test_a_card_drawn_from_a_dialog_leaves_no_dialog_drawn_under_it() -> None:
+    """Rolling doubles in the Jail dialog moves the player onto Chance: the card is shown over
+    the board alone (the Jail dialog stayed drawn under the card until it was closed, seen in
+    NFL at 100x30)."""
+    from states import in_jail
+
+    from monopoly_tui.engine.dice import ScriptedDice
+
+    s = new_session("classic", [("Ann", True), ("Bob", True)])
+    in_jail(s, 0)
+    s.game.dice_source = ScriptedDice([5, 5])  # 6 + 6 from Jail: Chance
+    async with started(s) as (app, pilot):
+        assert on_top(app) == "JailScreen"
+        await pilot.press("r")
+        await settle(pilot)
+        assert any("drew Chance" in line for line in s.log[-4:])
+        assert [type(x).__name__ for x in app.screen_stack][-2:] == ["GameScreen", "CardScreen"]
+        await pilot.press("enter")
+        await settle(pilot)
+        # the card sent her to St. Charles Place, for sale: the next decision comes after it
+        assert on_top(app) == "BuyScreen"

@@ -147,6 +147,17 @@ class Words:
         spaces = self.spec.spaces
         return spaces[s].name if 0 <= s < len(spaces) else "a space"
 
+    def where(self, s: int, player: int = -1) -> str:
+        """The space as a place someone stands on or something lies on: the jail corner is
+        Just Visiting unless ``player`` is in Jail there (a Ring dropped there lies on Just
+        Visiting, not on "In Jail / Just Visiting")."""
+        spec = self.spec
+        if s == spec.jail_space or (0 <= s < spec.size and spec.spaces[s].kind == "jail"):
+            players = self.game.st.players
+            if not (0 <= player < len(players) and players[player].in_jail):
+                return self.v.just_visiting
+        return self.space(s)
+
     def deck(self, d: int) -> str:
         decks = self.spec.decks
         return decks[d].name if 0 <= d < len(decks) else "the cards"
@@ -236,12 +247,7 @@ def _rolled(w: Words, e: Event) -> str:
 
 
 def _moved(w: Words, e: Event) -> str:
-    where = w.space(e.space)
-    if e.space == w.spec.jail_space or (
-            0 <= e.space < w.spec.size and w.spec.spaces[e.space].kind == "jail"):
-        player = w.game.st.players[e.player] if 0 <= e.player < len(w.game.st.players) else None
-        if player is None or not player.in_jail:
-            where = w.v.just_visiting
+    where = w.where(e.space, e.player)
     if e.amount < 0:
         n = -e.amount
         return f"{w.Who(e.player)} went back {n} space{'s' if n != 1 else ''} to {where}"

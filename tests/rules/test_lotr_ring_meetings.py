@@ -310,3 +310,22 @@ def _meet(game: Game) -> list[int]:
     """The players still to be asked about at the meeting under way."""
     meeting = game.find(RingMeetingFrame)
     return list(meeting.meet) if meeting is not None else []
+
+
+def test_the_ring_on_the_jail_corner_lies_on_just_visiting() -> None:
+    """The log names the jail corner as a place to stand: the Ring dropped there by the Eye,
+    or found there, lies on Just Visiting (it said "drops on In Jail / Just Visiting"), as the
+    move there says; a prisoner is in Jail."""
+    from monopoly_tui.engine.actions import Event
+    from monopoly_tui.engine.describe import Words, describe
+
+    game = lotr(3, bearer=-1)
+    jail = game.spec.jail_space
+    v = game.spec.vocab
+    dropped = describe(Event("ring_dropped", player=0, space=jail, text="eye"), game)
+    found = describe(Event("ring_taken", player=1, space=jail, text="found"), game)
+    assert dropped.endswith(f"drops on {v.just_visiting}"), dropped
+    assert found.endswith(f"lying on {v.just_visiting} and took it"), found
+    game.st.players[2].in_jail = True
+    assert Words(game).where(jail, 2) == game.spec.spaces[jail].name
+    assert Words(game).where(jail, 1) == v.just_visiting

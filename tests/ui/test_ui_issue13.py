@@ -652,3 +652,27 @@ async def test_a_card_drawn_from_a_dialog_leaves_no_dialog_drawn_under_it() -> N
         await settle(pilot)
         # the card sent her to St. Charles Place, for sale: the next decision comes after it
         assert on_top(app) == "BuyScreen"
+
+
+async def test_a_ring_meeting_on_the_jail_corner_is_on_just_visiting() -> None:
+    """Frodo (Ann) walks past Bob, who stands on the jail corner visiting: the meeting dialog
+    says "meets Bob on Just Visiting" (it said "on In Jail / Just Visiting")."""
+    from monopoly_tui.engine.dice import ScriptedDice
+    from monopoly_tui.engine.mechanics.ring import state_of
+
+    s = new_session("lotr", [("Ann", True), ("Bob", True)])
+    st = s.game.st
+    st.current = 0
+    state_of(st).bearer, state_of(st).space = 0, -1
+    jail = s.spec.jail_space
+    st.players[0].position = jail - 4
+    st.players[1].position = jail
+    values = s.spec.dice.values
+    s.game.dice_source = ScriptedDice([values.index(2), values.index(3)])
+    async with started(s) as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        assert on_top(app) == "RingScreen"
+        head = _text(app.screen, "#head")
+        assert f"meets Bob on {s.spec.vocab.just_visiting}" in head, head
+        assert s.spec.spaces[jail].name not in head

@@ -33,7 +33,7 @@ def _ring_taken(w: Words, e: Event) -> str:
     if e.text == "offered":
         return f"{w.Who(e.other)} gave {ring} to {w.who(e.player)}, who must take it"
     if e.text == "found":
-        return f"{w.Who(e.player)} found {ring} lying on {w.space(e.space)} and took it"
+        return f"{w.Who(e.player)} found {ring} lying on {w.where(e.space)} and took it"
     return f"{w.Who(e.player)} is the {bearer} now"
 
 
@@ -52,7 +52,7 @@ def _ring_tracker(w: Words, e: Event) -> str:
 
 def _ring_dropped(w: Words, e: Event) -> str:
     ring, _, _ = _ring_words(w)
-    where = w.space(e.space)
+    where = w.where(e.space)
     if e.text == "eye":
         r = ring_of(w.spec)
         eye = r.eye if r is not None else "the Eye"

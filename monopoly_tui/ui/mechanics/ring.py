@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Button, Static
 
 from monopoly_tui.engine import actions as A
+from monopoly_tui.engine.describe import Words
 from monopoly_tui.engine.mechanics.ring import (
     NAME,
     RingSpec,
@@ -171,7 +172,7 @@ class RingScreen(DecisionScreen):
         other = int(ctx.get("other", -1))
         other_name = st.players[other].name if 0 <= other < len(st.players) else "someone"
         space = int(ctx.get("space", st.players[pend.player].position))
-        where = spec.spaces[space].name if 0 <= space < spec.size else "here"
+        where = Words(game).where(space, pend.player) if 0 <= space < spec.size else "here"
         offer = ctx.get("mode") == "offer"
         head = f"meets {other_name} on {where}"
         self.query_one("#head", Static).update(self.heading(head))

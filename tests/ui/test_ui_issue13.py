@@ -676,3 +676,14 @@ async def test_a_ring_meeting_on_the_jail_corner_is_on_just_visiting() -> None:
         head = _text(app.screen, "#head")
         assert f"meets Bob on {s.spec.vocab.just_visiting}" in head, head
         assert s.spec.spaces[jail].name not in head
+
+
+def test_the_centre_says_the_ring_lies_on_just_visiting() -> None:
+    """The Ring dropped on the jail corner lies on Just Visiting in the centre's Ring line too."""
+    from monopoly_tui.engine.mechanics.ring import state_of
+    from monopoly_tui.ui.mechanics.ring import ring_lines
+
+    s = new_session("lotr", [("Ann", True), ("Bob", True)])
+    state_of(s.game.st).bearer, state_of(s.game.st).space = -1, s.spec.jail_space
+    first = ring_lines(s.game)[0]
+    assert str(first).endswith(f"lies on {s.spec.vocab.just_visiting}"), first

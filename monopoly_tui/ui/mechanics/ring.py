@@ -93,7 +93,7 @@ def ring_lines(game: Game) -> list[RenderableType]:
         lines.append(who)
     else:
         where = ring_space(st)
-        place = spec.spaces[where].name if 0 <= where < spec.size else "nowhere"
+        place = Words(game).where(where) if 0 <= where < spec.size else "nowhere"
         lines.append(Text(f"{_cap(ring.ring)} lies on {place}", style="#f0c040"))
     lines.append(Text(f"{ring.tracker}: {label} ({circle} of {max(0, len(track) - 1)})"))
     lines.append(tracker_path(game))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -680,6 +681,26 @@ class DebtScreen(DecisionScreen):
             self.mine() and self.session.trade_players())
         if self.mine():
             lst.focus()
+
+        self.call_after_refresh(self._fit_list)
+
+    RAISE_ROWS = 16
+    """The raise list's most rows (with its border) on a screen with room for it."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one("#raise", ActionList).styles.max_height = self.RAISE_ROWS
+        self.call_after_refresh(self._fit_list)
+
+    def _fit_list(self) -> None:
+        """On a short screen (100x30) the raise list gives up rows so that the buttons under
+        it stay on the dialog (Pay and Trade were cut off by a long list)."""
+        if not self.is_mounted:
+            return
+        dialog = self.query_one("#dialog")
+        lst = self.query_one("#raise", ActionList)
+        over = dialog.virtual_size.height - dialog.content_size.height
+        if over > 0 and lst.outer_size.height > 3:
+            lst.styles.max_height = max(3, lst.outer_size.height - over)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pay":

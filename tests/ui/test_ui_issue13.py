@@ -687,3 +687,33 @@ def test_the_centre_says_the_ring_lies_on_just_visiting() -> None:
     state_of(s.game.st).bearer, state_of(s.game.st).space = -1, s.spec.jail_space
     first = ring_lines(s.game)[0]
     assert str(first).endswith(f"lies on {s.spec.vocab.just_visiting}"), first
+
+
+async def test_the_debt_dialogs_buttons_stay_on_a_short_screen() -> None:
+    """At 100x30 a player with deeds in many groups owes rent: the raise list gives up rows,
+    and Pay and Trade stay on the dialog (they were cut off under a long list, seen in Lord of
+    the Rings); on a tall screen the list has its full height again."""
+    from states import in_debt
+
+    s = new_session("lotr", [("Ann", True), ("Bob", True)])
+    st = s.game.st
+    for d in range(0, len(s.spec.deeds), 2):
+        st.owner[d] = 0
+    st.players[0].cash = 0
+    in_debt(s, 0, 1, 3, "rent", target=1)
+    app = MonopolyApp(pace="instant", seed=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        from monopoly_tui.ui.game import GameScreen
+
+        app.push_screen(GameScreen(s))
+        await settle(pilot, 6)
+        assert on_top(app) == "DebtScreen"
+        scr: Any = app.screen
+        dialog = scr.query_one("#dialog")
+        for button in ("#pay", "#trade"):
+            region = scr.query_one(button).region
+            assert dialog.content_region.contains_region(region), (button, region)
+        assert scr.query_one("#raise").outer_size.height < 16
+        await pilot.resize_terminal(160, 50)
+        await settle(pilot, 6)
+        assert scr.query_one("#raise").outer_size.height == 16

@@ -505,10 +505,7 @@ class NewGameScreen(Screen[None]):
             if not box.value or not row.display:  # not chosen, or not offered here
                 continue
             if key == "turn_limit":
-                try:
-                    out[key] = max(1, int(self.query_one("#turn-limit", Input).value))
-                except ValueError:
-                    out[key] = DEFAULT_TURN_LIMIT
+                out[key] = self.chosen_turn_limit() or DEFAULT_TURN_LIMIT
             elif key == "end_at":
                 at = self.chosen_end_at()
                 if at:
@@ -583,6 +580,23 @@ class NewGameScreen(Screen[None]):
                            "needs a different token")
         return out
 
+    def chosen_turn_limit(self) -> int | None:
+        """The rounds typed for the house rule 'Turn limit', when it is ticked and offered;
+        0 when the field does not hold a number of rounds (it played 30 rounds while the field
+        showed nothing)."""
+        try:
+            if not self.query_one("#hr-turn_limit", Checkbox).value or \
+                    not self.query_one("#hr-row-turn_limit").display:
+                return None
+            typed = self.query_one("#turn-limit", Input).value
+        except Exception:
+            return None
+        try:
+            rounds = int(typed)
+        except ValueError:
+            return 0
+        return rounds if 1 <= rounds <= 9999 else 0
+
     def chosen_end_at(self) -> int | None:
         """The agreed hour, when 'End at a clock time' is ticked: the next time the clock
         shows the time typed (a Unix time); 0 when the field holds no time of day; None when
@@ -601,6 +615,8 @@ class NewGameScreen(Screen[None]):
         out = []
         if self.chosen_rounds() == 0:
             out.append("the time limit needs a number of rounds (1 to 9999)")
+        if self.chosen_turn_limit() == 0:
+            out.append("the turn limit needs a number of rounds (1 to 9999)")
         if self.chosen_end_at() == 0:
             out.append("the clock time needs an hour as HH:MM, such as 21:30")
         for m, root in self._mechanic_boxes():

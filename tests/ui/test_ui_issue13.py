@@ -717,3 +717,32 @@ async def test_the_debt_dialogs_buttons_stay_on_a_short_screen() -> None:
         await pilot.resize_terminal(160, 50)
         await settle(pilot, 6)
         assert scr.query_one("#raise").outer_size.height == 16
+
+
+async def test_a_ticked_turn_limit_with_no_rounds_typed_is_said_not_played_as_30() -> None:
+    """Turn limit ticked and its field emptied: the rules step says the rounds are missing and
+    the game does not start (it started a 30-round game while the field showed nothing)."""
+    app = MonopolyApp(pace="instant", seed=1)
+    async with app.run_test(size=(160, 50)) as pilot:
+        from monopoly_tui.ui.setup import NewGameScreen
+
+        app.push_screen(NewGameScreen(seed=1))
+        await settle(pilot)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        scr: Any = app.screen
+        scr.query_one("#hr-turn_limit").value = True
+        scr.query_one("#turn-limit").value = ""
+        await settle(pilot)
+        said = "the turn limit needs a number of rounds (1 to 9999)"
+        assert said in scr.rules_problems()
+        assert said[1:] in str(scr.query_one("#problems").content)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert on_top(app) == "NewGameScreen"
+        scr.query_one("#turn-limit").value = "15"
+        await settle(pilot)
+        assert scr.chosen_house_rules()["turn_limit"] == 15
+        assert not scr.problems()

@@ -134,6 +134,17 @@ def test_salary_and_go_bonus() -> None:
     )
 
 
+def test_the_salary_whose_name_says_the_money_is_said_once() -> None:
+    """Dungeons & Dragons calls the salary 'GO gold': '40 gold', not '40 gold GO gold'."""
+    g = _game("dnd")
+    assert describe(Event("salary", player=0, amount=40), g) == "Ann passed GO: 40 gold"
+    moved = describe_all([Event("salary", player=0, amount=40),
+                          Event("moved", player=0, space=g.spec.go_space, amount=3)], g)
+    assert moved == ["Ann moved to GO: 40 gold"]
+    assert g.spec.vocab.salary_of(40) == "40 gold"
+    assert _game("classic").spec.vocab.salary_of(200) == "$200 salary"
+
+
 def test_jail_events() -> None:
     g = _game()
     assert describe(Event("jailed", player=0), g) == "Ann was sent to Jail"

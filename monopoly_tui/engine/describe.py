@@ -257,7 +257,7 @@ def _moved(w: Words, e: Event) -> str:
 
 
 def _salary(w: Words, e: Event) -> str:
-    return f"{w.Who(e.player)} passed {w.v.go}: {w.money(e.amount)} {w.v.salary}"
+    return f"{w.Who(e.player)} passed {w.v.go}: {w.v.salary_of(e.amount)}"
 
 
 def _go_bonus(w: Words, e: Event) -> str:
@@ -573,7 +573,7 @@ def _out_owing_the_fine(w: Words, released: Event, debt: Event) -> str:
 
 
 def _moved_onto_go(w: Words, salary: Event, moved: Event) -> str:
-    return (f"{_moved(w, moved)}: {w.money(salary.amount)} {w.v.salary}")
+    return f"{_moved(w, moved)}: {w.v.salary_of(salary.amount)}"
 
 
 def _pairs(events: Sequence[Event], game: Game) -> dict[int, tuple[int, Teller]]:

@@ -272,6 +272,14 @@ class Vocab:
     def money(self, amount: int) -> str:
         return self.money_format.replace("{amount}", f"{amount:,}")
 
+    def salary_of(self, amount: int) -> str:
+        """The GO salary as an amount: '$200 salary'; when the salary's name already says the
+        money ('GO gold'), the amount alone ('40 gold', not '40 gold GO gold')."""
+        money = self.money(amount)
+        if self.currency and self.currency.lower() in self.salary.lower().split():
+            return money
+        return f"{money} {self.salary}"
+
     @property
     def a_house(self) -> str:
         """One house with its article: 'a house', 'an Outpost'."""

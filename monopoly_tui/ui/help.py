@@ -94,7 +94,7 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
         paid = "paying the printed price" if r.dealt_deeds_paid else "free"
         out.append(f"- **Deal**: each player is dealt {r.deal_deeds} {v.deeds} at the start, "
                    f"{paid}.")
-    salary = f"- **{v.go}**: collect {m(r.salary)} {v.salary} each time you pass"
+    salary = f"- **{v.go}**: collect {v.salary_of(r.salary)} each time you pass"
     if r.go_landing_bonus:
         salary += f"; land right on it for {m(r.go_landing_bonus)} more"
     out.append(salary + ".")

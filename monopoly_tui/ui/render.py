@@ -316,7 +316,7 @@ def space_card(game: Game, space: int, *, width: int | None = None,
     v, r = spec.vocab, spec.rules
     body = Text()
     if sp.kind == GO:
-        body.append(f"Collect {money(game, r.salary)} {v.salary} each time you pass {v.go}.")
+        body.append(f"Collect {v.salary_of(r.salary)} each time you pass {v.go}.")
         if r.go_landing_bonus:
             body.append(f"\nLand right on it: {money(game, r.go_landing_bonus)} more.")
     elif sp.kind == JAIL:

@@ -857,7 +857,14 @@ def choice_label(game: Game, action: Action) -> str:
 
 class ChoiceScreen(DecisionScreen):
     """Any decision without a modal of its own: its choices as a list (a mechanic's own list
-    dialog keeps this shape and gives its own heading and body: ``head_text``, ``body``)."""
+    dialog keeps this shape and gives its own heading and body: ``head_text``, ``body``).
+    Enter takes the highlighted choice, and the footer says so (it showed no key at all on a
+    Portal)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # priority: the list's own Enter is not shown in the footer
+        Binding("enter", "pick", "Choose", id="pick", priority=True),
+    ]
 
     def __init__(self, table: Table, kind: str | None = None) -> None:
         super().__init__(table)
@@ -899,11 +906,29 @@ class ChoiceScreen(DecisionScreen):
             lst.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id and self.mine():
-            i = int(event.option.id[2:])
+        if event.option.id:
+            self._answer(event.option.id)
+
+    def _answer(self, option_id: str) -> None:
+        if self.mine():
+            i = int(option_id[2:])
             choices = self.pend.choices
             if i < len(choices):
                 self.table.answer(choices[i])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick":
+            return self.mine() and self.query_one("#choices", OptionList).option_count > 0
+        return super().check_action(action, parameters)
+
+    def action_pick(self) -> None:
+        """The highlighted choice (Enter)."""
+        lst = self.query_one("#choices", OptionList)
+        if lst.highlighted is None:
+            return
+        option = lst.get_option_at_index(lst.highlighted)
+        if option.id:
+            self._answer(option.id)
 
 
 # ---------------------------------------------------------------- cards, confirmations

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from driver import play_out, settle, started, text_of
+from driver import play_out, settle, shown_keys, started, text_of
 
 from monopoly_tui.engine.dice import ScriptedDice
 from monopoly_tui.engine.mechanics.dnd_adventures import SECURE
@@ -253,6 +253,22 @@ async def test_a_portal_marks_the_locations_in_reach_and_lists_what_each_means()
         assert s.game.st.players[0].position == reach[1]
         flow = app.game_screen()
         assert not any("◇" in tile.render().plain for tile in flow.board.tiles)
+
+
+async def test_the_portal_and_items_dialogs_show_enter_in_the_footer() -> None:
+    """On a Portal the footer showed no key at all: it shows Enter (Choose), and Enter takes
+    the highlighted location."""
+    s = portal_session()
+    script(s, 1)
+    async with started(s) as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "PortalScreen"
+        assert "enter" in shown_keys(app)
+        reach = list(app.screen.pend.context["spaces"])  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert s.game.st.players[0].position == reach[0]
 
 
 async def test_simon_s_portal_reaches_every_location_and_says_where_go_gold_is_lost(

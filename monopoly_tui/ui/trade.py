@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Group
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -129,6 +130,18 @@ class TradeScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self._fill(self.offer)
+
+    SUMMARY_ROWS = 10
+    """The most rows the offer's summary under the lists takes, on a tall screen."""
+    OTHER_ROWS = 27
+    """The rows the rest of the dialog needs with lists of a few rows each (the screen's
+    margin, the title, the players, the lists with their amounts, the buttons)."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        """On a short screen (100x30) the summary of what each side gives is cut to the rows
+        left over: a long one hid the lists of deeds and the cash fields."""
+        rows = max(2, min(self.SUMMARY_ROWS, event.size.height - self.OTHER_ROWS))
+        self.query_one("#problem", Static).styles.max_height = rows
 
     # ------------------------------------------------------------------ filling
 

@@ -746,3 +746,33 @@ async def test_a_ticked_turn_limit_with_no_rounds_typed_is_said_not_played_as_30
         await settle(pilot)
         assert scr.chosen_house_rules()["turn_limit"] == 15
         assert not scr.problems()
+
+
+async def test_a_long_trade_keeps_its_lists_and_cash_fields_on_a_short_screen() -> None:
+    """At 100x30, an offer of many deeds: the summary under the lists is cut to the rows left,
+    and the lists and the cash fields stay (the summary pushed them out of the dialog)."""
+    s = new_session("nfl", [("Ann", True), ("Bob", True)])
+    st = s.game.st
+    st.current = 0
+    mine = list(range(0, 16))
+    for d in mine:
+        st.owner[d] = 0
+    app = MonopolyApp(pace="instant", seed=1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        from monopoly_tui.ui.game import GameScreen
+
+        app.push_screen(GameScreen(s))
+        await settle(pilot, 6)
+        await pilot.press("t")
+        await settle(pilot)
+        assert on_top(app) == "TradeScreen"
+        scr: Any = app.screen
+        give: Any = scr.query_one("#give-deeds")
+        for d in mine:
+            give.select(d)
+        await settle(pilot, 6)
+        dialog = scr.query_one("#dialog")
+        assert give.size.height >= 3
+        for field in ("#give-cash", "#take-cash", "#propose"):
+            region = scr.query_one(field).region
+            assert region.height and dialog.content_region.contains_region(region), field

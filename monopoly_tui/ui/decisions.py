@@ -677,6 +677,12 @@ class DebtScreen(DecisionScreen):
         self.set_button("pay", A.A_PAY_DEBT, f"Pay {money(game, ctx['amount'])} [p]")
         bankrupt = self.query_one("#bankrupt", Button)
         bankrupt.display = self.choice(A.A_BANKRUPT) is not None
+        if bankrupt.display:
+            label = self.give_up_words()[0]
+            bankrupt.label = Text(f"{label} [B]")
+            # the footer's words too (this dialog's own copy of its keys)
+            self._bindings.key_to_bindings["B"] = [
+                Binding("B", "bankrupt", label, id="bankrupt")]
         self.query_one("#trade", Button).disabled = not (
             self.mine() and self.session.trade_players())
         if self.mine():
@@ -725,20 +731,28 @@ class DebtScreen(DecisionScreen):
     def action_bankrupt(self) -> None:
         if self.choice(A.A_BANKRUPT) is None:
             return
-        ctx = self.pend.context
-        game = self.game
 
         def answer(yes: bool | None) -> None:
             if yes:
                 self.take(A.A_BANKRUPT)
 
+        label, question = self.give_up_words()
+        self.app.push_screen(ConfirmScreen(question, yes=label), answer)
+
+    def give_up_words(self) -> tuple[str, str]:
+        """The words of giving up on the debt: bankruptcy as printed, or what a mechanic makes
+        of it (close to death: pay what you can and stay in the game)."""
+        game = self.game
+        ctx = self.pend.context
         to = game.st.players[ctx["creditor"]].name if ctx["creditor"] >= 0 else \
             f"the {game.spec.vocab.bank}"
-        self.app.push_screen(
-            ConfirmScreen(f"Declare bankruptcy? Everything you own goes to {to}, and you are "
-                          "out of the game.", yes="Declare bankruptcy"),
-            answer,
-        )
+        for m in screens_for(game.spec):
+            words = m.give_up_words(game, self.pend.player, to)
+            if words is not None:
+                return words
+        return ("Declare bankruptcy",
+                f"Declare bankruptcy? Everything you own goes to {to}, and you are out of the "
+                "game.")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "pay":

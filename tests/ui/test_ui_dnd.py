@@ -145,6 +145,35 @@ async def test_a_player_close_to_death_is_marked_on_the_panel() -> None:
         assert "☠" not in text_of(app, "#player-0")
 
 
+async def test_giving_up_on_a_debt_says_close_to_death_not_bankruptcy() -> None:
+    """Ann cannot pay: the debt dialog's button, its footer key and the question before it say
+    what the edition does (pay what you can, close to death, still in the game); they said
+    "Declare bankruptcy? Everything you own goes to Bob, and you are out of the game"."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from states import in_debt
+
+    s = session()
+    s.game.st.players[0].cash = 10
+    in_debt(s, 0, 1, 40, "rent")
+    async with started(s) as (app, pilot):
+        assert type(app.screen).__name__ == "DebtScreen"
+        button = str(app.screen.query_one("#bankrupt").label)
+        assert "close to death" in button and "bankruptcy" not in button
+        footer = {ab.binding.description for k, ab in app.screen.active_bindings.items()
+                  if k == "B" and ab.enabled and ab.binding.show}
+        assert footer == {"Pay what you can: close to death"}
+        await pilot.press("B")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "ConfirmScreen"
+        question = app.screen.question  # type: ignore[attr-defined]
+        assert "close to death" in question and "stay in the game" in question
+        assert "out of the game" not in question
+        await pilot.press("y")
+        await settle(pilot)
+        assert s.game.st.players[0].status == INSOLVENT
+        assert "☠" in text_of(app, "#player-0")
+
+
 def test_the_rules_tab_speaks_the_edition_s_own_rules() -> None:
     text = rules_summary(dnd_spec())
     assert "Critical Fail" in text and "Critical Success" in text

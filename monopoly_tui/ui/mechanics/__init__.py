@@ -72,6 +72,12 @@ class MechanicScreens:
         """A choice of one of its decisions in words, for the generic list dialog, or None."""
         return None
 
+    def give_up_words(self, game: Game, player: int, creditor: str) -> tuple[str, str] | None:
+        """What giving up on a debt ``player`` cannot pay does, when this mechanic changes it
+        (close to death instead of bankruptcy): the words of the debt dialog's button and the
+        question asked before it; None when it is bankruptcy as printed."""
+        return None
+
     def then_words(self, game: Game, kind: str) -> str | None:
         """What comes next after a choice that starts one of its decisions of ``kind``, for
         the property manager's row ('then choose its version'), or None when not its own."""

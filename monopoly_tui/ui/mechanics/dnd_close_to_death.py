@@ -37,6 +37,16 @@ class CloseToDeathScreens(MechanicScreens):
         return [Text(f"{DEATH_MARK} {v.close_to_death}: rolls {revive_target(game, player)}+ "
                      f"to {v.revive}", style=DEATH_STYLE)]
 
+    def give_up_words(self, game: Game, player: int, creditor: str) -> tuple[str, str] | None:
+        """Not bankruptcy: the player pays what they can, keeps the rest and stays in the game
+        (the dialog said "Everything you own goes to ..., and you are out of the game")."""
+        v = game.spec.vocab
+        return (f"Pay what you can: {v.close_to_death}",
+                f"Pay {creditor} all the {v.currency} you have and be {v.close_to_death}? "
+                f"You keep your {v.locations} and stay in the game: each turn you roll the red "
+                f"die instead of moving, and {revive_target(game, player)} or more {v.revive}s "
+                "you.")
+
     def token_marks(self, game: Game, player: int) -> Text | None:
         return Text(DEATH_MARK, style=DEATH_STYLE) if close_to_death(game.st, player) else None
 

@@ -36,7 +36,8 @@ _OVER_THE_GAME = ("rent in", "rent out")
 def ranking_table(session: Session, columns: str = "all") -> Table:
     """The players in their final order. ``columns``: "all" (where each stands and what they
     did over the game), "standing" (net worth, cash, deeds) or "over the game" (rent in and
-    out, buildings built) — the two halves of "all" for a narrow screen."""
+    out, buildings built where the edition has buildings) — the two halves of "all" for a
+    narrow screen."""
     game = session.game
     spec, st = game.spec, game.st
     stats = session.stats
@@ -53,8 +54,11 @@ def ranking_table(session: Session, columns: str = "all") -> Table:
     headings: list[str] = []
     if standing:
         headings += [*_STANDING, spec.vocab.deeds]
+    builds = any(d.house_cost for d in spec.deeds)  # an edition with buildings to build
     if over:
-        headings += [*_OVER_THE_GAME, f"{spec.vocab.houses} built"]  # not standing at the end
+        headings += list(_OVER_THE_GAME)
+        if builds:
+            headings.append(f"{spec.vocab.houses} built")  # not standing at the end
     table = PlainTable(expand=True, header_style="bold", box=None, padding=(0, 1),
                        caption=Text(f"amounts in {spec.vocab.currency}")
                        if long_money and over else None,
@@ -77,8 +81,9 @@ def ranking_table(session: Session, columns: str = "all") -> Table:
                       str(sum(1 for o in st.owner if o == p))]
         if over:
             cells += [cash(stats.rent_received[p]) if stats else "",
-                      cash(stats.rent_paid[p]) if stats else "",
-                      str(stats.built[p]) if stats else ""]
+                      cash(stats.rent_paid[p]) if stats else ""]
+            if builds:
+                cells.append(str(stats.built[p]) if stats else "")
         table.add_row(str(place), tag, *cells)
     return table
 

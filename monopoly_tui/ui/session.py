@@ -9,7 +9,7 @@ seat's choice, plays choices and turns events into log lines with ``describe``.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -64,11 +64,13 @@ class Stats:
     def copy(self) -> Stats:
         return Stats(*(list(getattr(self, f.name)) for f in fields(self)))
 
-    def add(self, e: Event) -> None:
+    def add(self, e: Event, rent: Collection[str] = ("rent",)) -> None:
+        """Count one event; ``rent``: the payments' reasons that are an owner's income from a
+        landing (rent, and the mechanics' own, as a D&D location's tax)."""
         p = e.player
         if p < 0:
             return
-        if e.kind == "paid" and e.text == "rent":
+        if e.kind == "paid" and e.text in rent:
             self.rent_paid[p] += e.amount
             if e.other >= 0:
                 self.rent_received[e.other] += e.amount
@@ -160,6 +162,8 @@ class Session:
     """The saves package's metadata for this game, once it has been saved."""
     load_warnings: list[str] = field(default_factory=list)
     """What loading this game's save said the player must know (it goes on as a new game)."""
+    _rent_reasons: frozenset[str] | None = field(default=None, repr=False)
+    """The payments' reasons counted as rent in the statistics (``Stats.add``)."""
     _before: dict[int, _Before] = field(default_factory=dict, repr=False)
     """Per decision that may still be taken back (by the decisions count before it): the
     table's own record of the moment before it (statistics, last dice and card, log lines)."""
@@ -340,9 +344,13 @@ class Session:
         game ``told`` (the game they happened in, as it is just after them), also log them in
         its words (read together: a pair of events may make one line). The new log lines."""
         stats = self.stats
+        rent = self._rent_reasons
+        if rent is None:
+            rent = self._rent_reasons = frozenset(
+                {"rent"}.union(*(m.rent_reasons() for m in self.game.mechanics)))
         for e in events:
             if stats is not None:
-                stats.add(e)
+                stats.add(e, rent)
             if e.kind == "rolled":
                 self.last_dice = e.dice
                 self.last_roller = e.player

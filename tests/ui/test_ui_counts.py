@@ -164,3 +164,24 @@ def test_the_results_say_the_buildings_built_over_the_game() -> None:
     assert head[0].split()[-1] == "houses" and head[1].split()[-1] == "built", table
     bob = next(line for line in table.splitlines() if "Bob" in line)
     assert bob.rstrip().endswith("4"), bob
+
+
+def test_a_locations_tax_counts_as_rent_and_no_buildings_column_where_none_are_built() -> None:
+    """Dungeons & Dragons: the tax a lander pays a location's owner is the owner's rent in the
+    results (every "rent in" read 0), and an edition with nothing to build has no "houses
+    built" column."""
+    from monopoly_tui.ui.results import ranking_table
+
+    s = new_session("dnd", [("Ann", False), ("Bob", False), ("Cy", False)], seed=4,
+                    house_rules={"turn_limit": 12})
+    taxes = [0, 0, 0]
+    for _ in range(50_000):
+        if s.game.over:
+            break
+        for e in s.play(s.bot_choice(s.pending.player)):
+            if e.kind == "paid" and e.text == "location_tax" and e.other >= 0:
+                taxes[e.other] += e.amount
+    assert s.game.over and sum(taxes) > 0
+    assert s.stats is not None and s.stats.rent_received == taxes
+    table = _plain(ranking_table(s))
+    assert "rent" in table and "built" not in table, table

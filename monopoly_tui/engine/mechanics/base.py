@@ -166,6 +166,11 @@ class Mechanic:
         """What a payment of one of this mechanic's reasons is for, in words, or None."""
         return None
 
+    def rent_reasons(self) -> frozenset[str]:
+        """This mechanic's payments that are an owner's income from a landing, as rent is
+        (a location's tax): counted with rent in the players' statistics."""
+        return frozenset()
+
     def end_words(self, words: Words, reason: str) -> str | None:
         """How the game was won, for an end reason of this mechanic's, or None."""
         return None

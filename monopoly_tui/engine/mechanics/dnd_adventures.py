@@ -351,6 +351,10 @@ class Adventures(Mechanic):
                     f"{v.locations}")
         return None
 
+    def rent_reasons(self) -> frozenset[str]:
+        """The tax a lander pays a location's owner is the owner's rent."""
+        return frozenset({"location_tax"})
+
     def reason_words(self, words: Words, reason: str, target: int) -> str | None:
         v = words.spec.vocab
         if reason == "bank_fee":

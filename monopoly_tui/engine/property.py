@@ -228,12 +228,15 @@ def can_sell_building(spec: Spec, st: GameState, player: int, deed: int) -> str:
 
 
 def can_mortgage(spec: Spec, st: GameState, player: int, deed: int) -> str:
-    """Why a deed cannot be mortgaged now, or '' when it can: it must be the player's,
+    """Why a deed cannot be mortgaged now, or '' when it can: it must be the player's, have a
+    mortgage value (a deed printed without one is never mortgaged: it would raise nothing),
     unmortgaged, with no buildings anywhere in its group (where buildings belong to their
     street, ``building_scope: street``: none on it: "To mortgage a property, you must first
     sell all of its buildings")."""
     if st.owner[deed] != player:
         return "you do not own it"
+    if spec.deeds[deed].mortgage <= 0:  # an edition without mortgages (D&D: "pay what you can")
+        return f"it has no {spec.vocab.mortgage} value"
     if st.mortgaged[deed]:
         return "it is already mortgaged"
     if spec.rules.building_scope == "street":

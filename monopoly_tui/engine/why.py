@@ -51,7 +51,7 @@ def refused(game: Game, player: int, kinds: frozenset[str]) -> list[tuple[Action
             candidates.append(A.A_BUILD)
         if A.A_SELL_BUILDING in kinds and st.buildings[i] > 0:
             candidates.append(A.A_SELL_BUILDING)
-        if A.A_MORTGAGE in kinds and not st.mortgaged[i]:
+        if A.A_MORTGAGE in kinds and not st.mortgaged[i] and d.mortgage > 0:
             candidates.append(A.A_MORTGAGE)
         for kind in candidates:
             if (kind, i) in offered:

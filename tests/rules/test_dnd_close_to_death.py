@@ -112,3 +112,34 @@ def test_a_prisoner_close_to_death_rolls_to_revive_and_never_moves() -> None:
     script(game, 6)  # a 6 on the red die: not enough to revive, and no move
     game.act(Action("roll", 1))
     assert bob.position == game.spec.jail_space and bob.status == INSOLVENT
+
+
+def test_a_location_cannot_be_mortgaged_to_raise_what_is_owed() -> None:
+    """'HELP! I CAN'T PAY!': "pay what you can until you have no gold left": the rulebook
+    prints no mortgage and a location no mortgage value, so none is offered (the debt dialog
+    listed "Mortgage Waterdeep +0 gold") and one asked for is refused."""
+    from monopoly_tui.engine import actions as A
+    from monopoly_tui.engine.actions import IllegalAction
+
+    game = dnd_game()
+    mine = deed(game, "neverwinter")
+    game.st.owner[mine] = 0
+    adventures(game).revealed[mine] = True
+    assert not any(a.kind == A.A_MORTGAGE for a in game.legal_actions(0))
+    try:
+        game.act(Action(A.A_MORTGAGE, 0, mine))
+    except IllegalAction as e:
+        assert "no mortgage value" in e.reason
+    else:
+        raise AssertionError("a location was mortgaged")
+    assert not game.st.mortgaged[mine]
+    for sid in ("waterdeep", "neverwinter"):  # Ann owes Bob more than she has
+        game.st.owner[deed(game, sid)] = 1
+    pair = {deed(game, "waterdeep"), deed(game, "neverwinter")}
+    game.st.owner[next(d.index for d in game.spec.deeds if d.index not in pair)] = 0
+    game.st.players[0].cash = 30
+    stand_before(game, 0, "waterdeep")
+    script(game, 1)
+    game.act(Action("roll", 0))
+    assert game.pending.kind == "debt"
+    assert not any(a.kind == A.A_MORTGAGE for a in game.pending.choices)

@@ -76,3 +76,64 @@ async def test_the_manager_trade_and_save_screens_show_the_focus_without_colour(
             assert await _unseen_focus(app, pilot) == [], name
             await pilot.press("escape")
             await settle(pilot)
+
+
+async def test_a_focused_list_lights_its_edge_in_colour() -> None:
+    """In colour too a focused list shows it: the trade builder's deed lists and the manager's
+    list had a dim edge of their own that hid Textual's focus colour, so only a slightly
+    brighter row told which list had the focus."""
+    from driver import new_session
+    from states import deed_id
+
+    s = new_session("classic", [("Ann", True), ("Bob", True)])
+    st = s.game.st
+    st.current = 0
+    st.owner[deed_id(s, "Baltic Avenue")] = 0
+    st.owner[deed_id(s, "Oriental Avenue")] = 1
+    async with started(s) as (app, pilot):
+        await pilot.press("t")
+        await settle(pilot)
+        scr: Any = app.screen
+        give, take = scr.query_one("#give-deeds"), scr.query_one("#take-deeds")
+        give.focus()
+        await settle(pilot)
+        assert give.styles.border.top[1] != take.styles.border.top[1]
+        take.focus()
+        await settle(pilot)
+        assert give.styles.border.top[1] != take.styles.border.top[1]
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("m")
+        await settle(pilot)
+        actions: Any = app.screen.query_one("#actions")
+        focused = actions.styles.border.top[1]
+        app.screen.query_one("#confirm").focus()
+        await settle(pilot)
+        assert actions.styles.border.top[1] != focused
+
+
+async def test_a_field_refused_as_typed_shows_it_has_the_focus() -> None:
+    """A field whose value is refused stays red whether it has the focus or not: the focused
+    one gets a double left edge too (it showed no sign of focus)."""
+    from textual.app import ComposeResult
+    from textual.screen import Screen
+    from textual.widgets import Input
+
+    class Fields(Screen[None]):
+        def compose(self) -> ComposeResult:
+            yield Input("12", id="rounds", type="integer")
+            yield Input("3", id="other", type="integer")
+
+    app = MonopolyApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await app.push_screen(Fields())
+        await settle(pilot)
+        rounds: Any = app.screen.query_one("#rounds")
+        rounds.focus()
+        await pilot.press("backspace", "backspace")  # empty: refused
+        await settle(pilot)
+        assert rounds.has_class("-invalid")
+        assert rounds.styles.outline_left[0] == "double"
+        app.screen.query_one("#other").focus()
+        await settle(pilot)
+        assert rounds.has_class("-invalid") and rounds.styles.outline_left[0] != "double"

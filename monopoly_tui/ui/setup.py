@@ -298,6 +298,8 @@ class NewGameScreen(Screen[None]):
         self.step = STEPS[i - 1]
         if self.step == "edition":
             self.query_one("#editions", OptionList).focus()
+        elif self.step == "rules":  # back from the players: the step's first control again
+            self.query_one("#variants", RadioSet).focus()
         self.show_step()
 
     # ------------------------------------------------------------------ edition

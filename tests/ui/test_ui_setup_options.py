@@ -155,3 +155,19 @@ async def test_lotr_with_owners_must_ask_shows_c_to_the_owner() -> None:
         await settle(pilot)
         assert game.st.players[owner].cash > owner_cash
         assert "c" not in shown_keys(app)
+
+
+async def test_back_from_the_players_puts_the_focus_on_the_rules_first_control() -> None:
+    """Esc from the players step back to the rules: the focus is on the step's first control
+    (the variants), as going forward puts it; it stayed on a hidden player's field, so
+    nothing looked focused until Tab."""
+    app = MonopolyApp(seed=5, pace="instant")
+    async with app.run_test(size=(160, 50)) as pilot:
+        scr = await _rules_step(pilot, app, "classic")
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        assert scr.step == "players"
+        await pilot.press("escape")
+        await settle(pilot)
+        assert scr.step == "rules"
+        assert app.focused is scr.query_one("#variants", RadioSet)

@@ -177,3 +177,26 @@ def test_no_building_shortage_check_while_the_bank_has_one_for_everyone() -> Non
     events = game.act(Action("build", 0, d0))
     assert [e.kind for e in events] == ["built"] and find_frame(st, AuctionFrame) is None
     assert st.bank_houses == 1
+
+
+def test_records_with_a_written_out_init_copy_and_deep_copy_by_value() -> None:
+    """Actions, offers, events, debts, the buy decision and a mortgaged deed received copy
+    and deep-copy to equal values, compiled too (a compiled class with a written-out
+    ``__init__`` could not be deep-copied: making one with no arguments calls ``__init__``
+    without them; a game state holding a buy decision could not be copied)."""
+    import copy
+
+    offer = TradeOffer(1, 2, (3,), (4,), 5, 6, 7, 8, ((0, 1),), ((2, 3),))
+    records = [Action("propose_trade", 1, 2, 3, offer), Action("roll", 0), offer,
+               Event("paid", 1, 50, 3, 4, 2, (1, 2), (0, 3), "rent"),
+               Debt(1, -1, 50, "tax", True, 4), BuyFrame(2, 7), MortgagedTransfer(3, 9)]
+    for r in records:
+        for made in (copy.copy(r), copy.deepcopy(r)):
+            assert type(made) is type(r) and made is not r
+            assert [getattr(made, f.name) for f in fields(r)] == \
+                [getattr(r, f.name) for f in fields(r)]
+    game = _game()
+    game.st.players[0].position = 0
+    game.push(BuyFrame(0, 1))
+    state = copy.deepcopy(game.st)
+    assert state.frames[-1].deed == 1 and state.frames[-1] is not game.st.frames[-1]

@@ -602,46 +602,57 @@ def test_expert_builds_near_mount_doom_only_what_the_end_pays_back() -> None:
     assert a.kind == A.A_BUILD and a.target in ithilien
 
 
-def test_a_building_shortage_auction_that_ends_unsold_is_not_asked_for_again(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def _shortage_position() -> tuple[Game, list[ExpertBot | BasicBot]]:
+    """NFL: the expert (seat 0) owns orange and could build; the bank has one seating section
+    left and seat 1 (dark blue built up) could build too."""
+    game = new_game("nfl", players=4)
+    own(game, 0, *group(game, "orange"))
+    own(game, 1, *group(game, "brown"), *group(game, "dark-blue"))
+    for d in group(game, "dark-blue"):
+        build(game, d, 5)
+    set_cash(game, 600, 60, 50, 50)
+    game.st.bank_houses = 1
+    end_of_turn(game)
+    bots: list[ExpertBot | BasicBot] = [ExpertBot(seed=0)]
+    bots += [BasicBot(i) for i in (1, 2, 3)]
+    return game, bots
+
+
+def _after_the_shortage_auction(game: Game, bots: list[ExpertBot | BasicBot]) -> Action:
+    """The expert asks for a building, everyone drops out of the auction it opens; its next
+    choice."""
+    first = bots[0].choose(game, 0)
+    assert first.kind == A.A_BUILD
+    game.act(first)
+    assert game.waiting_for[0] == A.AUCTION
+    while game.waiting_for[0] == A.AUCTION:
+        who = game.waiting_for[1]
+        a = bots[who].choose(game, who)
+        assert a.kind == A.A_DROP
+        game.act(a)
+    assert game.waiting_for == (A.END_TURN, 0) and game.st.bank_houses == 1
+    return bots[0].choose(game, 0)
+
+
+def test_a_building_shortage_auction_that_ends_unsold_is_not_asked_for_again() -> None:
     """In a shortage a build opens an auction of the building at its price; when everyone
     drops out, asking again opens the same auction. The expert asks once a turn, so the game
     goes on (NFL, seed 132 of the benchmark once: the expert asked 1,001 times in one turn,
-    and the computer seat never moved on). Here the bank has one seating section left and a
-    second player could build: the expert asks, the auction opens, everyone drops out (its
-    bid is the basic bot's, whose reserve against the opponent's stadiums is larger than the
-    expert's safety), and at its next choice it ends the turn; without the once-a-turn rule
-    it would ask again."""
+    and the computer seat never moved on). Here everyone drops out (its bid is the basic
+    bot's, whose reserve against the opponent's stadiums is larger than the expert's
+    safety), and at its next choice it ends the turn."""
+    game, bots = _shortage_position()
+    assert _after_the_shortage_auction(game, bots).kind == A.A_END_TURN
+
+
+@pytest.mark.pure_python_only("monopoly_tui.bots.expert",
+                              "a module function monkeypatched is not seen by compiled callers")
+def test_without_the_once_a_turn_rule_the_expert_would_ask_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same position with the once-a-turn rule switched off: the expert asks again (the
+    test above would pass for another reason otherwise)."""
     from monopoly_tui.bots import expert as expert_module
 
-    def position() -> tuple[Game, list[ExpertBot | BasicBot]]:
-        game = new_game("nfl", players=4)
-        own(game, 0, *group(game, "orange"))
-        own(game, 1, *group(game, "brown"), *group(game, "dark-blue"))
-        for d in group(game, "dark-blue"):
-            build(game, d, 5)
-        set_cash(game, 600, 60, 50, 50)
-        game.st.bank_houses = 1
-        end_of_turn(game)
-        bots: list[ExpertBot | BasicBot] = [ExpertBot(seed=0)]
-        bots += [BasicBot(i) for i in (1, 2, 3)]
-        return game, bots
-
-    def after_the_auction(game: Game, bots: list[ExpertBot | BasicBot]) -> Action:
-        first = bots[0].choose(game, 0)
-        assert first.kind == A.A_BUILD
-        game.act(first)
-        assert game.waiting_for[0] == A.AUCTION
-        while game.waiting_for[0] == A.AUCTION:
-            who = game.waiting_for[1]
-            a = bots[who].choose(game, who)
-            assert a.kind == A.A_DROP
-            game.act(a)
-        assert game.waiting_for == (A.END_TURN, 0) and game.st.bank_houses == 1
-        return bots[0].choose(game, 0)
-
-    game, bots = position()
-    assert after_the_auction(game, bots).kind == A.A_END_TURN
     monkeypatch.setattr(expert_module, "_building_auction_held", lambda game, player: False)
-    game, bots = position()
-    assert after_the_auction(game, bots).kind == A.A_BUILD
+    game, bots = _shortage_position()
+    assert _after_the_shortage_auction(game, bots).kind == A.A_BUILD

@@ -102,6 +102,17 @@ class Action:
         self.amount = amount
         self.trade = trade
 
+    # copy and deepcopy make a new one by this __init__ (compiled, the class has no __dict__
+    # to fill, and making one with no arguments calls __init__ without them); the fields'
+    # values are immutable, so a copy shares them
+    def __copy__(self) -> Action:
+        return Action(self.kind, self.player, self.target, self.amount, self.trade)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
+        trade = self.trade
+        return Action(self.kind, self.player, self.target, self.amount,
+                      None if trade is None else trade.__deepcopy__(memo))
+
 
 @dataclass(frozen=True, slots=True)
 class Pending:
@@ -146,6 +157,16 @@ class Event:
         self.dice = dice
         self.card = card
         self.text = text
+
+    # copy and deepcopy make a new one by this __init__ (compiled, the class has no __dict__
+    # to fill, and making one with no arguments calls __init__ without them); the fields'
+    # values are immutable, so a copy shares them
+    def __copy__(self) -> Event:
+        return Event(self.kind, self.player, self.amount, self.space, self.deed, self.other,
+                     self.dice, self.card, self.text)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Event:
+        return self.__copy__()
 
 
 class IllegalAction(Exception):

@@ -8,7 +8,7 @@ choice. Mechanics add frames of their own the same way (``engine.mechanics``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import buildings as B
@@ -38,6 +38,15 @@ class BuyFrame(PlayerDecision):
     def __init__(self, player: int, deed: int) -> None:  # (built natively when compiled)
         self.player = player
         self.deed = deed
+
+    # copy and deepcopy make a new one by this __init__ (compiled, the class has no __dict__
+    # to fill, and making one with no arguments calls __init__ without them); the fields'
+    # values are immutable, so a copy shares them
+    def __copy__(self) -> BuyFrame:
+        return BuyFrame(self.player, self.deed)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> BuyFrame:
+        return BuyFrame(self.player, self.deed)
 
     def kind(self) -> str:
         return A.BUY

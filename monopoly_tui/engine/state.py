@@ -77,6 +77,16 @@ class Debt:
         self.to_pot = to_pot
         self.target = target
 
+    # copy and deepcopy make a new one by this __init__ (compiled, the class has no __dict__
+    # to fill, and making one with no arguments calls __init__ without them); the fields'
+    # values are immutable, so a copy shares them
+    def __copy__(self) -> Debt:
+        return Debt(self.debtor, self.creditor, self.amount, self.reason, self.to_pot,
+                    self.target)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Debt:
+        return self.__copy__()
+
 
 ABOUT_FIELD = {"rent": "deed", "auction": "deed", "interest": "deed",
                 "building_auction": "deed", "buy_out": "deed", "tax": "space", "card": "card"}
@@ -148,6 +158,17 @@ class TradeOffer:
         self.give_kept = give_kept
         self.take_kept = take_kept
 
+    # copy and deepcopy make a new one by this __init__ (compiled, the class has no __dict__
+    # to fill, and making one with no arguments calls __init__ without them); the fields'
+    # values are immutable, so a copy shares them
+    def __copy__(self) -> TradeOffer:
+        return TradeOffer(self.proposer, self.partner, self.give_deeds, self.take_deeds,
+                          self.give_cash, self.take_cash, self.give_cards, self.take_cards,
+                          self.give_kept, self.take_kept)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TradeOffer:
+        return self.__copy__()
+
 
 @dataclass(slots=True)
 class MortgagedTransfer:
@@ -159,6 +180,15 @@ class MortgagedTransfer:
     def __init__(self, player: int, deed: int) -> None:  # (built natively when compiled)
         self.player = player
         self.deed = deed
+
+    # copy and deepcopy make a new one by this __init__ (compiled, the class has no __dict__
+    # to fill, and making one with no arguments calls __init__ without them); the fields'
+    # values are immutable, so a copy shares them
+    def __copy__(self) -> MortgagedTransfer:
+        return MortgagedTransfer(self.player, self.deed)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MortgagedTransfer:
+        return MortgagedTransfer(self.player, self.deed)
 
 
 @dataclass(slots=True)

@@ -7,7 +7,7 @@ import pytest
 from dnd_helpers import deed, dnd_game, give_item, script, stand_before
 
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
-from monopoly_tui.engine.describe import describe
+from monopoly_tui.engine.describe import describe, describe_each
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.invariants import check_play
 from monopoly_tui.engine.mechanics.dnd_adventures import (
@@ -74,7 +74,9 @@ def test_paying_the_cards_price_secures_the_location_at_once() -> None:
     events = game.act(Action(A_PAY_SECURE, 0, deed(game, "waterdeep")))
     assert game.st.owner[deed(game, "waterdeep")] == 0
     assert game.st.players[0].cash == 300 - 40 - 140
-    assert "Ann secured Waterdeep by paying" in [describe(e, game) for e in events]
+    lines = [line for line in describe_each(events, game) if line]
+    assert "Ann secured Waterdeep by paying 140 gold" in lines, lines  # one line for both
+    assert not any("paid" in line for line in lines), lines
 
 
 def test_paying_is_not_offered_without_the_gold() -> None:

@@ -159,7 +159,7 @@ class SecureFrame(Frame):
                 raise IllegalAction(action, f"the price is {game.spec.vocab.money(card.price)}")
             game.pop(self)
             game.owe(self.player, -1, card.price, "secure_price", target=self.deed)
-            secure(game, self.player, self.deed, "paid")
+            secure(game, self.player, self.deed, "paid", card.price)
             end_if_all_secured(game)
             return
         if action.kind != A_ROLL_SECURE:
@@ -205,11 +205,11 @@ def land_on_location(game: Game, p: int, sp: SpaceSpec, roll: int, rent_mult: in
 spaces.register(LOCATION, land_on_location)
 
 
-def secure(game: Game, p: int, deed: int, how: str) -> None:
-    """``p`` secures the location (``how``: paid, rolled)."""
+def secure(game: Game, p: int, deed: int, how: str, price: int = 0) -> None:
+    """``p`` secures the location (``how``: paid, its ``price``; rolled)."""
     game.st.owner[deed] = p
     state(game).revealed[deed] = True
-    game.emit(Event("secured", player=p, deed=deed, text=how))
+    game.emit(Event("secured", player=p, deed=deed, amount=price, text=how))
 
 
 def outcome(game: Game, p: int, effect: CardSpec | None) -> None:
@@ -338,8 +338,9 @@ class Adventures(Mechanic):
                     f"{w.space(e.space)}: nothing happens")
         if e.kind == "adventure_revealed":
             return f"{w.Who(e.player)} reveals the {v.adventure} of {w.space(e.space)}: {e.text}"
-        if e.kind == "secured":
-            how = "by paying" if e.text == "paid" else "by the roll"
+        if e.kind == "secured":  # (after its price paid: the one line says both)
+            how = "by the roll" if e.text != "paid" else (
+                f"by paying {w.money(e.amount)}" if e.amount else "by paying")
             return f"{w.Who(e.player)} {v.secured} {w.deed(e.deed)} {how}"
         if e.kind == "adventure_failed":
             return (f"{w.Who(e.player)} failed to {v.secure} {w.deed(e.deed)}: its "

@@ -602,6 +602,12 @@ def _pairs(events: Sequence[Event], game: Game) -> dict[int, tuple[int, Teller]]
                 # a mechanic's event that says the move it makes ("went through the Portal
                 # to X"): "moved to X" would say it again
                 out[i] = (i + 1, _told_by_first(game))
+            elif k not in _DESCRIBERS and nxt.kind == "paid" and nxt.text == k \
+                    and nxt.player == e.player and nxt.amount == e.amount:
+                # a mechanic's event announcing a payment of its own reason, paid at once
+                # ("Critical Fail! Ann owes the Bank 50 gold", then "Ann paid 50 gold for a
+                # Critical Fail"): the payment's line says it
+                out[i] = (i + 1, _told_by_second(game))
             elif k == "jackpot" and nxt.kind == "pot_seeded":
                 out[i] = (i + 1, _took_and_refilled)
             elif k == "paid" and e.text == "jail_fine" and nxt.kind == "released" \

@@ -124,6 +124,9 @@ def test_a_critical_fail_costs_50_on_top_of_the_cards_own_penalty() -> None:
     lines = [describe(e, game) for e in events]
     assert "Critical Fail! Ann owes the Bank 50 gold" in lines
     assert "Scorched by the lava! Pay 20 gold more for healing." in lines
+    told = [line for line in describe_each(events, game) if line]  # the log: paid at once,
+    assert "Ann paid 50 gold for a Critical Fail" in told, told   # so said once
+    assert not any("owes" in line for line in told), told
 
 
 def test_a_critical_success_collects_50_on_top_of_the_cards_own_reward() -> None:

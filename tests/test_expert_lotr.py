@@ -8,9 +8,11 @@ from bot_helpers import build, end_of_turn, group, new_game, own, set_cash
 from monopoly_tui.bots import ExpertBot
 from monopoly_tui.bots.value_model import model_of
 from monopoly_tui.engine import actions as A
+from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.frames import WalkFrame
 from monopoly_tui.engine.game import Game
-from monopoly_tui.engine.mechanics.ring import RingMeetingFrame, ring_of, state_of
+from monopoly_tui.engine.mechanics.ring import RingEyeFrame, RingMeetingFrame, ring_of, state_of
 from monopoly_tui.rules import load_spec
 
 
@@ -145,3 +147,79 @@ def test_before_mount_doom_the_expert_sells_deeds_worth_more_than_their_rent_to_
     own(game, 2, black_gate)
     a = ExpertBot().choose(game, 0)
     assert a.kind == A.A_PROPOSE and a.trade is not None and a.trade.partner == 1
+
+
+def _space(game: Game, space_id: str) -> int:
+    return next(s.index for s in game.spec.spaces if s.id == space_id)
+
+
+def _deed(game: Game, space_id: str) -> int:
+    return game.spec.spaces[_space(game, space_id)].deed
+
+
+def _walking_into(game: Game, mover: int, bearer: int, at: str, left: int) -> None:
+    """``mover`` walks onto ``bearer``'s space ``at`` with ``left`` spaces of the move still
+    to walk, and meets the bearer there (tracker on the first circle: far from the end)."""
+    st = game.st
+    rs = state_of(st)
+    rs.bearer, rs.circle = bearer, 1
+    st.players[mover].position = st.players[bearer].position = _space(game, at)
+    st.current = mover
+    st.stage = "moving"
+    st.frames = [WalkFrame(mover, left), RingMeetingFrame([bearer])]
+
+
+def test_a_battle_that_would_end_the_move_is_chosen_by_where_the_move_would_stop() -> None:
+    """Battling a bearer the move would pass ends the move on the bearer's space, won or lost.
+    The expert walks past the bearer on Fangorn Forest (unowned) towards Helm's Deep, where an
+    opponent has a Fortress (M20): it battles, and stops short. The other way round (the
+    bearer on the Fortress, the move ending on an unowned space) it passes by: losing the
+    battle (21 chances in 36) would stop it on the Fortress. With the move ending on the
+    bearer's space anyway, it battles there too: the battle then costs nothing."""
+    game = new_game("lotr", 3)
+    helms = _deed(game, "helms-deep")
+    own(game, 2, *group(game, "rohan"))
+    build(game, helms, game.spec.rules.houses_per_hotel + 1)
+    assert P.street_rent(game.spec, game.st, helms) == 20
+    _walking_into(game, 0, 1, "fangorn", 3)
+    assert ExpertBot().choose(game, 0).kind == A.A_BATTLE
+    _walking_into(game, 0, 1, "helms-deep", 2)
+    assert ExpertBot().choose(game, 0).kind == A.A_PASS_BY
+    _walking_into(game, 0, 1, "helms-deep", 0)
+    assert ExpertBot().choose(game, 0).kind == A.A_BATTLE
+
+
+def test_a_bearer_who_rolled_the_eye_offers_the_ring_when_the_penalty_costs_more_than_the_move(
+) -> None:
+    """The expert bears the Ring on the M8 circle, has rolled the Eye (the Ring drops and M8
+    is paid once the move is resolved) and meets a player on the way: offering the Ring saves
+    the M8, and the move ends on an unowned space, which costs nothing without the Ring: it
+    offers. When the move ends on an opponent's Fortress (M20, which the Ring would have
+    spared), it keeps the Ring to the end of the move; without the Eye rolled it keeps it."""
+    game = new_game("lotr", 3)
+    ring = ring_of(game.spec)
+    assert ring is not None
+    st = game.st
+    rs = state_of(st)
+    circle = next(c for c, k in enumerate(ring.track) if k.penalty == 8)
+    helms = _deed(game, "helms-deep")
+    own(game, 2, *group(game, "rohan"))
+    build(game, helms, game.spec.rules.houses_per_hotel + 1)
+    fangorn, helms_space = _space(game, "fangorn"), _space(game, "helms-deep")
+
+    def meeting(end: int, eye: bool) -> None:
+        """The Eye rolled (or not), the bearer meets player 1 three spaces before ``end``."""
+        left = 3
+        rs.bearer, rs.circle = 0, circle
+        st.players[0].position = st.players[1].position = end - left
+        st.current, st.stage = 0, "moving"
+        st.frames = [*([RingEyeFrame()] if eye else []), WalkFrame(0, left),
+                     RingMeetingFrame([1])]
+
+    game.st.owner[_deed(game, "fangorn")] = -1
+    meeting(fangorn, eye=True)
+    assert ExpertBot().choose(game, 0).kind == A.A_OFFER_RING
+    meeting(helms_space, eye=True)
+    assert ExpertBot().choose(game, 0).kind == A.A_PASS_BY
+    meeting(fangorn, eye=False)
+    assert ExpertBot().choose(game, 0).kind == A.A_PASS_BY

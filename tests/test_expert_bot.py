@@ -479,6 +479,42 @@ def test_expert_proposes_a_step_towards_a_group_split_between_two_opponents() ->
     assert ExpertBot(seed=0).choose(game, 0) == Action(A.A_END_TURN, 0)
 
 
+@pytest.mark.parametrize(("edition", "group_id", "cash"), [("lotr", "weapons", 20),
+                                                           ("classic", "railroads", 1000),
+                                                           ("lotr", "shards", 20)])
+def test_expert_asks_for_the_deed_that_raises_its_count_rent(edition: str, group_id: str,
+                                                              cash: int) -> None:
+    """It holds all of a count-rent or dice-rent group but one deed (three Weapons, three
+    railroads; one Shard of Narsil), an opponent the last: that deed multiplies the rent of
+    the whole group (Weapons M2, M4, then M8 each; both dice for the Shards), far more than
+    its price over the rounds left, and the basic bot asks no premium for such a group. It
+    offers what the opponent's fair-trade valuation asks, and the opponent accepts."""
+    game = new_game(edition, players=4)
+    deeds = group(game, group_id)
+    own(game, 0, *deeds[:-1])
+    own(game, 1, deeds[-1])
+    set_cash(game, cash, cash, cash, cash)
+    end_of_turn(game)
+    a = ExpertBot(seed=0).choose(game, 0)
+    assert a.kind == A.A_PROPOSE and a.trade is not None
+    assert a.trade.partner == 1 and a.trade.take_deeds == (deeds[-1],)
+    assert not set(a.trade.give_deeds) & set(deeds)
+    game.act(a)
+    assert make_bot("basic", 1).choose(game, 1) == Action(A.A_ACCEPT, 1)
+
+
+def test_expert_asks_for_no_count_rent_deed_of_a_group_it_holds_none_of() -> None:
+    """Three Weapons with one opponent, the fourth with another: the expert holds none, so a
+    Weapon alone would only earn M1 a landing for its M4; it proposes nothing."""
+    game = new_game("lotr", players=4)
+    weapons = group(game, "weapons")
+    own(game, 1, *weapons[:-1])
+    own(game, 2, weapons[-1])
+    set_cash(game, 20, 20, 20, 20)
+    end_of_turn(game)
+    assert ExpertBot(seed=0).choose(game, 0) == Action(A.A_END_TURN, 0)
+
+
 def _swap_position(mine: str, theirs: str, cash: int) -> Game:
     """Four players: the expert holds all of ``mine`` but its last deed and the last deed of
     ``theirs``; seat 1 the reverse."""

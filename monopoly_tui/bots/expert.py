@@ -37,6 +37,11 @@ Its habits, each one a method below:
   as much (``GIVE_SET_SHARE``). Where the deeds it misses of a group are split between two
   opponents, it offers one of them the same for theirs (a step: a share ``STEP_SHARE`` of
   the whole group's worth counts for it), leaving the rest with a single holder to ask next.
+  It also asks each opponent for their deeds of a count-rent or dice-rent group it holds part
+  of (Weapons or railroads, whose rent each grows with how many the owner holds; Shards of
+  Narsil or utilities), on the same terms: the basic bot asks no premium for such a group,
+  and the model counts what the whole collection earns over the rounds left (in Lord of the
+  Rings a fourth Weapon takes each one's rent from M4 to M8 for its M4 price).
 - **The Ring** (its horizon): the rounds the track is expected to last from where its tracker
   stands (``Model.rounds_to_end``); once a bearer nears the end it spends only on buildings
   the end's payout pays back. Its meetings on the way are the Ring edition's own play
@@ -108,6 +113,9 @@ STEP_SHARE: Final = 0.2
 """A trade for the deeds one of two opponents holds of a colour group the expert holds part of
 (a step: afterwards a single opponent holds what the expert still misses, and that one can be
 asked for it) counts this share of what the whole group would be worth to the expert."""
+COUNT_GROUPS: Final = True
+"""Whether the expert also asks an opponent for their deeds of a count-rent or dice-rent group
+(Weapons, railroads; Shards, utilities) it holds part of."""
 PROPOSE_CHANCE: Final = 1.0
 """How often, at the end of a turn, the expert looks for a trade to propose."""
 
@@ -660,7 +668,8 @@ class ExpertBot:
 
     def _propose(self, game: Game, player: int) -> Action | None:
         """The best trade for the deeds that complete one of the expert's groups, or for a
-        step towards one split between two opponents (see the module), or None."""
+        step towards one split between two opponents, or for an opponent's deeds of a
+        count-rent or dice-rent group it holds part of (see the module), or None."""
         st = game.st
         board = self.m.board
         owner = st.owner
@@ -685,6 +694,15 @@ class ExpertBot:
                 for q in holders:
                     take = tuple(d for d in missing if owner[d] == q)
                     wanted.append((q, take, g, STEP_SHARE * max(0.0, whole)))
+        if COUNT_GROUPS:
+            for g in board.count_groups:
+                deeds = board.group_deeds[g]
+                if not any(owner[d] == player for d in deeds):
+                    continue
+                for q in sorted({owner[d] for d in deeds if owner[d] != player}):
+                    if q < 0 or st.players[q].bankrupt:
+                        continue
+                    wanted.append((q, tuple(d for d in deeds if owner[d] == q), g, 0.0))
         if not wanted:
             return None
         self._sync_proposed(game, player)
@@ -695,7 +713,7 @@ class ExpertBot:
             gives: list[tuple[int, ...]] = [()]
             # never its own deeds of the group it asks for
             mine_here = [d for d, o in enumerate(owner) if o == player
-                         and not (board.is_street[d] and board.group_of[d] == group)]
+                         and board.group_of[d] != group]
             for d in mine_here:
                 gives.append((d,))
             if PAIRS:

@@ -25,7 +25,7 @@ from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
-from fingerprint_view import behaviour_view, legacy_action, legacy_event
+from fingerprint_view import behaviour_view, legacy_action, legacy_events
 
 from monopoly_tui.bots import make_bot
 from monopoly_tui.buildinfo import engine_build
@@ -68,8 +68,8 @@ def _state_repr(game: Game) -> str:
 
 
 def _event_repr(events: list[Any]) -> str:
-    """Events as their fields' values in the first shape (``legacy_event``)."""
-    return repr([legacy_event(e) for e in events])
+    """Events as their fields' values in the first shape (``legacy_events``)."""
+    return repr(legacy_events(events))
 
 
 def fingerprint(games: int, max_turns: int = 600,

@@ -149,12 +149,25 @@ def legacy_action(action: Any) -> str:
     return text.replace(old, old.replace(kept, "")) if kept in old else text
 
 
+LOG_ONLY_EVENTS = frozenset({"ring_stopped"})
+"""Events added for the log alone, after the first fingerprint (they change nothing in the
+game): "Ann stopped on X to battle Bob" before a battle that ends a move early."""
+
+
+def legacy_events(events: Any) -> list[tuple[Any, ...]]:
+    """The events of one choice in the first shape, without those made for the log alone."""
+    return [legacy_event(e) for e in events if e.kind not in LOG_ONLY_EVENTS]
+
+
 def legacy_event(event: Any) -> tuple[Any, ...]:
     """An event as the tuple of its fields' values in the first shape: a payment's reason
     said what it was about in its text ('rent:12', 'tax:4', 'card:1'); the deed, space or deck
     it names is in a field of its own now; a building built or sold named its deed only (the
-    version it stands on came with buildings counted per space)."""
+    version it stands on came with buildings counted per space); a walk stopped on the way
+    (a meeting there) did not say so (``moved`` with the text ``on_the_way``, for the log)."""
     kind, text, space, deed, card = event.kind, event.text, event.space, event.deed, event.card
+    if kind == "moved" and text == "on_the_way":
+        text = ""
     if kind in ("built", "sold_building"):
         space = -1
     if kind in ("paid", "in_debt") and ":" not in text:

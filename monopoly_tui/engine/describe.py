@@ -62,15 +62,21 @@ def describe_each(events: Sequence[Event], game: Game) -> list[str | None]:
     w = Words(game)
     pairs = _pairs(events, game)
     told = {j for i, (j, _) in pairs.items()}
+    arrivals = {j: a for j, a in _arrivals(events, w).items() if j not in told}
+    told |= {i for i, _ in arrivals.values()}
     out: list[str | None] = []
     for i, e in enumerate(events):
+        line: str | None
         if i in told:
-            out.append(None)
+            line = None
         elif i in pairs:
             j, tell = pairs[i]
-            out.append(tell(w, e, events[j]))
+            line = tell(w, e, events[j])
         else:
-            out.append(describe(e, game))
+            line = describe(e, game)
+        if i in arrivals and line:
+            line = f"{line}, {arrivals[i][1]}"
+        out.append(line)
     return out
 
 
@@ -253,6 +259,8 @@ def _moved(w: Words, e: Event) -> str:
         return f"{w.Who(e.player)} went back {n} space{'s' if n != 1 else ''} to {where}"
     if e.amount == 0:
         return f"{w.Who(e.player)} stays on {where}"
+    if e.text == "on_the_way":  # a walk stopped on a space it passes (a meeting there)
+        return f"{w.Who(e.player)} reached {where} on the way"
     return f"{w.Who(e.player)} moved to {where}"
 
 
@@ -581,6 +589,7 @@ def _pairs(events: Sequence[Event], game: Game) -> dict[int, tuple[int, Teller]]
     events i and j, says event j too (j gets no line of its own)."""
     out: dict[int, tuple[int, Teller]] = {}
     go = game.spec.go_space
+    w = Words(game)
     n = len(events)
     for i, e in enumerate(events):
         nxt = events[i + 1] if i + 1 < n else None
@@ -598,7 +607,8 @@ def _pairs(events: Sequence[Event], game: Game) -> dict[int, tuple[int, Teller]]
                 # a mechanic's event that says the payment it was made for (a buy-out)
                 out[i] = (i + 1, _told_by_second(game))
             elif k not in _DESCRIBERS and nxt.kind == "moved" and nxt.player == e.player \
-                    and nxt.space == e.space >= 0 and nxt.space != go:
+                    and nxt.space == e.space >= 0 and nxt.space != go \
+                    and _arrival(w, e) is None:
                 # a mechanic's event that says the move it makes ("went through the Portal
                 # to X"): "moved to X" would say it again
                 out[i] = (i + 1, _told_by_first(game))
@@ -627,6 +637,31 @@ def _pairs(events: Sequence[Event], game: Game) -> dict[int, tuple[int, Teller]]
                         and j not in out:
                     out[j] = (i, _swap(_moved_onto_go))
                 break
+    return out
+
+
+def _arrival(w: Words, e: Event) -> str | None:
+    """What a mechanic's event made on the space a walk reached adds to the move's line."""
+    for m in w.game.mechanics:
+        words = m.arrival_words(w, e)
+        if words is not None:
+            return words
+    return None
+
+
+def _arrivals(events: Sequence[Event], w: Words) -> dict[int, tuple[int, str]]:
+    """Mechanics' events made as a walk reached the space where it stops (the Ring found
+    lying there), before the move's own event: {the move's index: (the event's index, what it
+    adds to the move's line)}. The move is told first: "Ann moved to X, found the Ring lying
+    there and took it"."""
+    out: dict[int, tuple[int, str]] = {}
+    for i in range(len(events) - 1):
+        e, nxt = events[i], events[i + 1]
+        if e.kind not in _DESCRIBERS and nxt.kind == "moved" and nxt.player == e.player \
+                and nxt.space == e.space >= 0:
+            words = _arrival(w, e)
+            if words is not None:
+                out[i + 1] = (i, words)
     return out
 
 

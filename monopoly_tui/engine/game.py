@@ -237,8 +237,7 @@ class Game:
             return Pending(f.kind(), f.decider(self), tuple(f.choices(self)), f.context(self))
         kind, p = self.waiting_for
         if kind != A.JAIL:
-            return Pending(kind, p, (Action(A.A_END_TURN if kind == A.END_TURN else A.A_ROLL,
-                                            p),))
+            return Pending(kind, p, (Action(A.A_END_TURN if kind == A.END_TURN else A.A_ROLL, p),))
         return Pending(kind, p, tuple(jail_choices(self, p)),
                        {"tries": st.players[p].jail_turns, "fine": self.spec.rules.jail_fine})
 
@@ -596,8 +595,9 @@ class Game:
                 self.salary(p)
             for m in self.on_step:
                 m.step(self, p, pl.position, walk.left)
-            if st.frames[-1] is not walk:
-                self.emit(Event("moved", player=p, space=pl.position, amount=walked))
+            if st.frames[-1] is not walk:  # stopped here: "on_the_way" if spaces are left
+                way = "on_the_way" if walk.left else ""
+                self.emit(Event("moved", player=p, space=pl.position, amount=walked, text=way))
                 return
         if walked:
             self.emit(Event("moved", player=p, space=pl.position, amount=walked))

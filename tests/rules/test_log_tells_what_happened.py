@@ -84,6 +84,64 @@ def test_the_ring_walk_landing_on_go_is_not_passing_it() -> None:
     assert not any("passed GO" in line for line in lines), lines
 
 
+# ---------------------------------------------------------------- the Ring's walk
+
+
+def _lotr(bearer: int, ring_space: int = -1) -> object:
+    from lotr_helpers import lotr
+
+    return lotr(bearer=bearer, ring_space=ring_space)
+
+
+def test_a_meeting_on_a_space_passed_is_not_said_as_the_move_there() -> None:
+    """A bearer passing Bob on Bywater (3) stops there to ask; the move goes on to Sting (5):
+    only Sting is "moved to", and each line comes in its order."""
+    for answer in (A.A_PASS_BY, A.A_OFFER_RING):
+        game = _lotr(bearer=0)
+        game.st.players[1].position = 3  # type: ignore[attr-defined]
+        first = describe_all(roll(game, (2, 3)), game)  # type: ignore[arg-type]
+        assert first[-1] == "Ann reached Bywater on the way", first
+        assert not any("moved to" in line for line in first), first
+        then = describe_all(act(game, answer, target=1), game)  # type: ignore[arg-type]
+        assert then[-1] == "Ann moved to Sting", then
+        assert sum("moved to" in line for line in first + then) == 1
+
+
+def test_a_battle_with_a_bearer_passed_says_the_move_ends_there() -> None:
+    game = _lotr(bearer=1)
+    game.st.players[1].position = 3  # type: ignore[attr-defined]
+    first = describe_all(roll(game, (2, 3)), game)  # type: ignore[arg-type]
+    assert first[-1] == "Ann reached Bywater on the way"
+    then = describe_all(act(game, A.A_BATTLE, target=1), game)  # type: ignore[arg-type]
+    assert then[0] == "Ann stopped on Bywater to battle Bob for the Ring", then
+    assert then[1].startswith("Ann and Bob battle for the Ring: ")
+    assert not any("moved to" in line for line in then), then
+
+
+def test_the_ring_found_where_the_move_ends_is_told_after_the_move() -> None:
+    game = _lotr(bearer=-1, ring_space=5)
+    lines = describe_all(roll(game, (2, 3)), game)  # type: ignore[arg-type]
+    assert lines == ["Ann rolled 2 + 3 = 5",
+                     "Ann moved to Sting, found the Ring lying there and took it"]
+
+
+def test_the_ring_found_on_the_way_is_told_before_the_move_ends() -> None:
+    game = _lotr(bearer=-1, ring_space=3)
+    lines = describe_all(roll(game, (2, 3)), game)  # type: ignore[arg-type]
+    assert lines[-2:] == ["Ann found the Ring lying on Bywater and took it",
+                          "Ann moved to Sting"]
+
+
+def test_the_ring_found_on_go_keeps_the_salary_line() -> None:
+    game = _lotr(bearer=-1, ring_space=0)
+    size = game.spec.size  # type: ignore[attr-defined]
+    game.st.players[0].position = size - 5  # type: ignore[attr-defined]
+    lines = describe_all(roll(game, (2, 3)), game)  # type: ignore[arg-type]
+    assert any("salary" in line for line in lines), lines
+    assert lines[-1].startswith("Ann moved to GO"), lines
+    assert lines[-1].endswith(", found the Ring lying there and took it"), lines
+
+
 # ---------------------------------------------------------------- articles
 
 

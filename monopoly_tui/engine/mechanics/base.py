@@ -29,8 +29,9 @@ The rule points, in the order a turn meets them:
     ``kept_by`` / ``hand_over`` — one player's kept cards, which a trade may hand over.
 12. ``check`` — the mechanic's invariants: what in the state breaks its rules.
 
-And for the log: ``describe`` (a line for each of its ``event_kinds``), ``reason_words`` (what
-a payment of its own reason is for) and ``end_words`` (how a game it ended was won).
+And for the log: ``describe`` (a line for each of its ``event_kinds``), ``arrival_words`` (what
+an event made on the space a move reaches adds to the move's line), ``reason_words`` (what a
+payment of its own reason is for) and ``end_words`` (how a game it ended was won).
 
 A mechanic keeps its state in ``GameState.mech[name]`` (a ``MechanicState`` made by
 ``new_state``), adds decisions as frames (``engine.frame``), and tells its events in words
@@ -156,6 +157,13 @@ class Mechanic:
     def describe(self, words: Words, event: Event) -> str | None:
         """The log line of one of this mechanic's events, or None when it is not one.
         ``words`` (``engine.describe.Words``) gives names and money in the edition's words."""
+        return None
+
+    def arrival_words(self, words: Words, event: Event) -> str | None:
+        """For one of this mechanic's events that happened as a walked move reached the space
+        it names (made before the move's own event, which comes when the walk is done): what
+        it adds to the move's line, as "Ann moved to X, <these words>"; None when the event
+        is not one (a Portal's event, which makes the move, is told first)."""
         return None
 
     def event_kinds(self) -> frozenset[str]:

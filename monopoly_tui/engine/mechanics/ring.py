@@ -407,6 +407,7 @@ class RingMeetingFrame(Frame):
         game.pop(self)
         walk = game.find(WalkFrame)
         if walk is not None and walk.left > 0:
+            game.emit(Event("ring_stopped", player=p, other=q, space=st.players[p].position))
             walk.left = 0
             walk.rent_mult = 1
             walk.dice_mult = 0
@@ -568,6 +569,13 @@ class Ring(Mechanic):
 
         fn = RING_DESCRIBERS.get(event.kind)
         return fn(words, event) if fn is not None else None
+
+    def arrival_words(self, words: Words, event: Event) -> str | None:
+        """The Ring found lying on the space the walk stops on: "Ann moved to X, found the
+        Ring lying there and took it"."""
+        if event.kind == "ring_taken" and event.text == "found":
+            return f"found {rules(words.spec).ring} lying there and took it"
+        return None
 
     def event_kinds(self) -> frozenset[str]:
         from monopoly_tui.engine.mechanics.ring_words import RING_DESCRIBERS

@@ -69,6 +69,15 @@ def _ring_passed_by(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)} lets {w.who(e.other)} keep {ring}"
 
 
+def _ring_stopped(w: Words, e: Event) -> str:
+    """The mover battles a bearer they would have passed: the move ends on the bearer's space."""
+    ring, _, _ = _ring_words(w)
+    r = ring_of(w.spec)
+    battle = r.battle if r is not None else "battle"
+    return (f"{w.Who(e.player)} stopped on {w.where(e.space)} to {battle} {w.who(e.other)} "
+            f"for {ring}")
+
+
 def _ring_battle(w: Words, e: Event) -> str:
     ring, _, _ = _ring_words(w)
     r = ring_of(w.spec)
@@ -119,6 +128,7 @@ RING_DESCRIBERS: dict[str, Callable[[Words, Event], str]] = {
     "ring_tracker": _ring_tracker,
     "ring_dropped": _ring_dropped,
     "ring_passed_by": _ring_passed_by,
+    "ring_stopped": _ring_stopped,
     "ring_battle": _ring_battle,
     "ring_spared": _ring_spared,
     "ring_double_rent": _ring_double_rent,

@@ -55,6 +55,20 @@ def test_first_roll_shows_die_labels_and_total() -> None:
     )
 
 
+def test_one_die_shows_just_its_face() -> None:
+    """One die reads "4", not "4 = 4" (Longest Game Ever's die, the Shards of Narsil's rent);
+    a face that is not its value still says what it counts ("Eye = 0")."""
+    lge = _game("lge")
+    assert describe(Event("first_roll", player=0, dice=(3,), amount=4), lge) == (
+        "Ann rolled 4 to see who goes first")
+    assert describe(Event("rolled", player=0, dice=(3,), amount=4), lge) == "Ann rolled 4"
+    lotr = _game("lotr")
+    assert describe(Event("rent_roll", player=0, dice=(3,), amount=4), lotr) == (
+        "Ann rolled 4 for the rent")
+    assert describe(Event("rent_roll", player=0, dice=(0,), amount=0), lotr) == (
+        "Ann rolled Eye = 0 for the rent")
+
+
 def test_coin_flip_names_the_winner() -> None:
     g = _game("nfl")
     line = describe(Event("coin_flip", player=0, other=1, amount=1), g)

@@ -171,8 +171,9 @@ def collect_rent(game: Game, a: Action) -> None:
 
 
 def trade_problem(game: Game, offer: TradeOffer) -> str:
-    """Why a trade cannot be made, or '': deeds only from groups without buildings, cash,
-    Get Out of Jail Free cards and other kept cards (a mechanic's) that each side has."""
+    """Why a trade cannot be made, or '': deeds only from groups without buildings, cash
+    (the side short of it named: "Bob has only $120, not $200"), Get Out of Jail Free cards
+    and other kept cards (a mechanic's) that each side has."""
     st, spec = game.st, game.spec
     n = len(st.players)
     a, b = offer.proposer, offer.partner
@@ -195,8 +196,11 @@ def trade_problem(game: Game, offer: TradeOffer) -> str:
     if offer.give_cash < 0 or offer.take_cash < 0 or offer.give_cards < 0 \
             or offer.take_cards < 0:
         return "amounts cannot be negative"
-    if offer.give_cash > st.players[a].cash or offer.take_cash > st.players[b].cash:
-        return "not enough cash"
+    for side, amount in ((a, offer.give_cash), (b, offer.take_cash)):
+        if amount > st.players[side].cash:
+            money = spec.vocab.money
+            return (f"{st.players[side].name} has only {money(st.players[side].cash)}, "
+                    f"not {money(amount)}")
     coin = spec.coin
     if coin > 1 and (offer.give_cash % coin or offer.take_cash % coin):
         return f"{spec.vocab.currency} changes hands in coins of {spec.vocab.money(coin)}"

@@ -102,6 +102,13 @@ def dice_text(game: Game, faces: tuple[int, ...]) -> str:
     return " + ".join(labels[f] if 0 <= f < len(labels) else str(f) for f in faces)
 
 
+def roll_text(game: Game, faces: tuple[int, ...], total: int) -> str:
+    """A roll and its total, '3 + 4 = 7'; one die shows just its face where the face is the
+    total ('4', not '4 = 4')."""
+    shown = dice_text(game, faces)
+    return shown if len(faces) == 1 and shown == str(total) else f"{shown} = {total}"
+
+
 def building_words(game: Game, kind: str, count: int = 1) -> str:
     """'a house', '3 Villages', 'a Keep', 'an Outpost'... in the edition's words."""
     v = game.spec.vocab
@@ -171,6 +178,11 @@ class Words:
     def dice(self, faces: tuple[int, ...]) -> str:
         return dice_text(self.game, faces)
 
+    def roll(self, faces: tuple[int, ...], total: int) -> str:
+        """A roll and what it counts: '3 + 4 = 7'; one die alone shows just its face ('4'),
+        or its face and value where they differ ('Eye = 0')."""
+        return roll_text(self.game, faces, total)
+
     def pot(self) -> str:
         """The pot in the edition's words ('the middle'), else named after the Free Parking
         space where it waits ('the Free Parking pot')."""
@@ -211,7 +223,7 @@ class Words:
 
 
 def _first_roll(w: Words, e: Event) -> str:
-    return f"{w.Who(e.player)} rolled {w.dice(e.dice)} = {e.amount} to see who goes first"
+    return f"{w.Who(e.player)} rolled {w.roll(e.dice, e.amount)} to see who goes first"
 
 
 def _coin_flip(w: Words, e: Event) -> str:
@@ -411,7 +423,7 @@ def _tax_percent(w: Words, e: Event) -> str:
 
 
 def _rent_roll(w: Words, e: Event) -> str:
-    return f"{w.Who(e.player)} rolled {w.dice(e.dice)} = {e.amount} for the rent"
+    return f"{w.Who(e.player)} rolled {w.roll(e.dice, e.amount)} for the rent"
 
 
 def _rent_claimable(w: Words, e: Event) -> str:

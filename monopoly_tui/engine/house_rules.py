@@ -6,11 +6,11 @@ from monopoly_tui.engine.spec import FREE_PARKING, JAIL, Spec
 
 HOUSE_RULES: dict[str, tuple[str, str]] = {
     "free_parking_jackpot": (
-        "Free Parking jackpot",
-        "Taxes and card fees go to a pot in the middle; landing on Free Parking takes it.",
+        "{parking} jackpot",
+        "Taxes and card fees go to a pot in the middle; landing on {parking} takes it.",
     ),
-    "double_go": ("Double salary on GO", "Landing exactly on GO pays the salary twice."),
-    "no_rent_in_jail": ("No rent from jail", "Owners in jail collect no rent."),
+    "double_go": ("Double {salary_on_go}", "Landing exactly on {go} pays the {salary} twice."),
+    "no_rent_in_jail": ("No rent from {jail}", "Owners in {jail} collect no rent."),
     "turn_limit": ("Turn limit", "The game ends after a number of rounds; the richest wins."),
     "end_at": (
         "End at a clock time",
@@ -23,7 +23,20 @@ HOUSE_RULES: dict[str, tuple[str, str]] = {
         "again while it is open).",
     ),
 }
-"""House rules players expect: all off unless chosen. Each maps to rule switches."""
+"""House rules players expect: all off unless chosen. Each maps to rule switches. Their names
+and what they do are templates: ``house_rule_words`` fills in the edition's words."""
+
+
+def house_rule_words(spec: Spec, key: str) -> tuple[str, str]:
+    """A house rule's name and what it does, in the edition's words ("No rent from Jail",
+    "Double salary on GO"; the free-parking space by its name on this board)."""
+    v = spec.vocab
+    parking = next((sp.name for sp in spec.spaces if sp.kind == FREE_PARKING), "Free Parking")
+    on_go = v.salary if v.go in v.salary.split() else f"{v.salary} on {v.go}"  # "GO gold"
+    words = {"parking": parking, "go": v.go, "jail": v.jail, "salary": v.salary,
+             "salary_on_go": on_go}
+    name, desc = HOUSE_RULES[key]
+    return name.format(**words), desc.format(**words)
 
 
 def applies(spec: Spec, key: str) -> bool:
@@ -46,7 +59,7 @@ def applies(spec: Spec, key: str) -> bool:
 def house_rules_for(spec: Spec) -> dict[str, tuple[str, str]]:
     """The house rules that change something in this edition (``applies``), with their
     names and what they do."""
-    return {k: v for k, v in HOUSE_RULES.items() if applies(spec, k)}
+    return {k: house_rule_words(spec, k) for k in HOUSE_RULES if applies(spec, k)}
 
 
 def house_rule_overrides(spec: Spec, chosen: dict[str, int | bool]) -> dict[str, object]:

@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Static
 
 from monopoly_tui.engine.actions import Event
-from monopoly_tui.engine.describe import describe
+from monopoly_tui.engine.describe import describe, dice_text, roll_text
 from monopoly_tui.ui.render import player_tag
 from monopoly_tui.ui.session import Session
 
@@ -36,7 +36,8 @@ def setup_story(session: Session, events: list[Event]) -> list[RenderableType]:
                     row.append(" + ")
                 label = labels[face] if 0 <= face < len(labels) else str(face)
                 row.append(f" {label} ", style="bold reverse")
-            row.append(f" = {e.amount}", style="bold")
+            if roll_text(game, e.dice, e.amount) != dice_text(game, e.dice):
+                row.append(f" = {e.amount}", style="bold")  # one die: just its face
             out.append(row)
         elif e.kind == "starts":
             row = Text("\n")

@@ -366,8 +366,9 @@ class Session:
         return lines
 
     def options_summary(self) -> list[str]:
-        """The variant and house rules this game was set up with, in words."""
+        """The variant and house rules this game was set up with, in the edition's words."""
         from monopoly_tui.engine.game import HOUSE_RULES
+        from monopoly_tui.engine.house_rules import house_rule_words
 
         out = []
         opts: dict[str, Any] = self.game.options
@@ -379,7 +380,7 @@ class Session:
                 out.append(str(variant))
         for key, value in (opts.get("house_rules") or {}).items():
             if value and key in HOUSE_RULES:
-                name = HOUSE_RULES[key][0]
+                name = house_rule_words(self.spec, key)[0]
                 if key == "turn_limit":
                     rounds = value if value is not True else 30
                     name = f"{name} ({rounds} rounds)"

@@ -216,12 +216,13 @@ class NewGameScreen(Screen[None]):
         yield Footer()
 
     def _house_rules(self) -> ComposeResult:
-        """A checkbox per house rule (the same for every edition), with what it does."""
+        """A checkbox per house rule (the same for every edition), with what it does; the
+        words are the edition's, put in when an edition is chosen (``_show_house_rules``)."""
         from monopoly_tui.engine.game import HOUSE_RULES
 
-        for key, (name, desc) in HOUSE_RULES.items():
+        for key in HOUSE_RULES:
             with Horizontal(classes="house-rule", id=f"hr-row-{key}"):
-                yield Tick(name, id=f"hr-{key}")
+                yield Tick("", id=f"hr-{key}")
                 if key == "turn_limit":
                     yield Input(str(DEFAULT_TURN_LIMIT), id="turn-limit", type="integer",
                                 classes="rounds")
@@ -229,7 +230,7 @@ class NewGameScreen(Screen[None]):
                 elif key == "end_at":
                     yield Input(placeholder="HH:MM", id="end-at", classes="rounds",
                                 max_length=5)
-                yield Label(desc, classes="info")
+                yield Label("", classes="info", id=f"hr-info-{key}")
 
     async def on_mount(self) -> None:
         from monopoly_tui.rules.loader import list_editions
@@ -362,12 +363,18 @@ class NewGameScreen(Screen[None]):
 
     def _show_house_rules(self, spec: Spec) -> None:
         """Only the house rules that change something in this edition are offered (no final
-        pass in auctions where nothing is auctioned); the others are hidden and not read."""
-        from monopoly_tui.engine.house_rules import HOUSE_RULES, applies
+        pass in auctions where nothing is auctioned); the others are hidden and not read.
+        Each is named in the edition's words ("No rent from Jail")."""
+        from monopoly_tui.engine.house_rules import HOUSE_RULES, applies, house_rule_words
 
         for key in HOUSE_RULES:
             for row in self.query(f"#hr-row-{key}"):
                 row.display = applies(spec, key)
+            name, desc = house_rule_words(spec, key)
+            for tick in self.query(f"#hr-{key}").results(Checkbox):
+                tick.label = name
+            for info in self.query(f"#hr-info-{key}").results(Label):
+                info.update(desc)
 
     # ------------------------------------------------------------------ variant and house rules
 

@@ -126,7 +126,12 @@ def test_no_more_cash_than_the_player_has() -> None:
     give(game, 1, "boardwalk")
     offer = TradeOffer(proposer=0, partner=1, take_deeds=(deed(game, "boardwalk"),),
                        give_cash=1501)
-    _refused(game, offer, "not enough cash")
+    _refused(game, offer, "Ann has only $1,500, not $1,501")
+    offer = TradeOffer(proposer=0, partner=1, give_deeds=(), take_cash=1600)
+    _refused(game, offer, "Bob has only $1,500, not $1,600")
+    got = new_game("got")
+    offer = TradeOffer(proposer=0, partner=1, take_cash=1501)
+    _refused(got, offer, "Bob has only 1,500 Gold Dragons, not 1,501 Gold Dragons")
 
 
 def test_no_negative_amounts() -> None:

@@ -263,3 +263,22 @@ def test_house_rules_offered_are_those_that_change_something_in_the_edition() ->
     assert not applies(no_salary, "double_go")
     for spec in (no_auctions, printed_pot, no_parking, no_salary):
         assert applies(spec, "turn_limit") and applies(spec, "end_at")
+
+
+def test_house_rules_are_named_in_the_editions_words() -> None:
+    """A house rule's name is capitalised as the log names the place ("No rent from Jail", not
+    "jail") and takes the edition's words for GO's salary."""
+    from monopoly_tui.engine.house_rules import house_rule_words, house_rules_for
+    from monopoly_tui.rules import load_spec
+
+    classic = load_spec("classic")
+    assert house_rule_words(classic, "no_rent_in_jail") == (
+        "No rent from Jail", "Owners in Jail collect no rent.")
+    assert house_rule_words(classic, "double_go")[0] == "Double salary on GO"
+    assert house_rule_words(classic, "free_parking_jackpot")[0] == "Free Parking jackpot"
+    dnd = load_spec("dnd")
+    assert house_rule_words(dnd, "double_go") == (
+        "Double GO gold", "Landing exactly on GO pays the GO gold twice.")
+    for edition in ("classic", "got", "nfl", "lotr", "dnd", "lge"):
+        for name, desc in house_rules_for(load_spec(edition)).values():
+            assert "{" not in name + desc and name[:1].isupper(), (edition, name)

@@ -475,3 +475,18 @@ async def test_a_computer_owner_asks_for_its_rent_at_once() -> None:
         assert not s.game.st.claims
         assert [p.cash for p in s.game.st.players] == [1450, 1550]
         assert s.pending.kind == "end_turn" and s.pending.player == 0
+
+
+def test_the_first_rolls_of_one_die_show_just_the_die() -> None:
+    """Who goes first, with one die: the die, not "4 = 4"; two dice still show their total."""
+    from monopoly_tui.engine.actions import Event
+    from monopoly_tui.ui.first import setup_story
+
+    session = new_session("lge", [("Ann", True), ("Bob", True)])
+    lines = [_plain(r) for r in setup_story(session, [
+        Event("first_roll", player=0, dice=(3,), amount=4)])]
+    assert "4" in lines[0] and "=" not in lines[0], lines
+    classic = new_session("classic", [("Ann", True), ("Bob", True)])
+    lines = [_plain(r) for r in setup_story(classic, [
+        Event("first_roll", player=0, dice=(2, 3), amount=7)])]
+    assert "= 7" in lines[0], lines

@@ -516,7 +516,7 @@ async def test_trade_problem_is_said_and_propose_hidden() -> None:
         assert "the trade is empty" in text_of(app, "#problem")
         app.screen.query_one("#give-cash").value = "99999"  # type: ignore[attr-defined]
         await settle(pilot)
-        assert "not enough cash" in text_of(app, "#problem")
+        assert "Cannot propose yet: Ann has only $1,500, not $99,999" in text_of(app, "#problem")
 
 
 # ---------------------------------------------------------------- other choices

@@ -51,7 +51,8 @@ async def test_house_rules_and_their_fields_show_whole_at_the_narrowest_size() -
     5025 rounds read '025')."""
     from rich.cells import cell_len
 
-    from monopoly_tui.engine.house_rules import HOUSE_RULES
+    from monopoly_tui.engine.house_rules import HOUSE_RULES, house_rule_words
+    from monopoly_tui.rules import load_spec
     from monopoly_tui.ui.setup import NewGameScreen
 
     app = MonopolyApp()
@@ -61,8 +62,11 @@ async def test_house_rules_and_their_fields_show_whole_at_the_narrowest_size() -
         await pilot.press("ctrl+n")
         await settle(pilot)
         scr = app.screen
-        for key, (name, _) in HOUSE_RULES.items():
+        spec = load_spec("classic")
+        for key in HOUSE_RULES:
+            name = house_rule_words(spec, key)[0]
             tick: Any = scr.query_one(f"#hr-{key}")
+            assert str(tick.label) == name
             assert tick.content_region.width >= cell_len(name) + 4, (name, tick.content_region)
         for field in ("#turn-limit", "#end-at"):
             box: Any = scr.query_one(field)

@@ -129,10 +129,13 @@ class PlayerPanel(Static):
         # partner), by a sign as well as the panel's tint: it reads without colour too
         head = Text("▶ " if sig[6] else "▷ " if sig[7] else "  ", style="bold")
         head.append_text(player_tag(game, p))
-        head.append(f" · {pl.token}", style="dim")
-        if not s.seats[p].human:
-            head.append(" · computer", style="dim italic")
-        lines: list[Any] = [head]
+        # the name, token and seat kind each whole: a narrow panel (100x30) breaks between
+        # them ('· Helmet ·' / 'computer' was broken at the dot); a seat named 'Computer 2'
+        # needs no 'computer' after it
+        heads = [head, Text(pl.token, style="dim")]
+        if not s.seats[p].human and "computer" not in pl.name.lower():
+            heads.append(Text("computer", style="dim italic"))
+        lines: list[Any] = [Parts(heads, style="bold", sep_style="dim")]
         if pl.bankrupt:
             lines.append(Text("bankrupt", style="bold red"))
             self._show(lines)
@@ -472,17 +475,20 @@ class GameScreen(Screen[None]):
             p = pend.player
             text.append("▶ ", style=f"bold {player_color(p)}")
             text.append_text(player_tag(game, p, token=True))
-            text.append("  ")
-            human = s.is_human(p)
+            ask = Text()
             what = self.decision_words(pend)
-            if human:
-                text.append(what, style="bold")
+            if s.is_human(p):
+                ask.append(what, style="bold")
                 keys = {A.ROLL: "r", A.END_TURN: "e"}.get(pend.kind)
                 if keys:
-                    text.append(f"  [{keys}]", style="bold reverse")
+                    ask.append(f"  [{keys}]", style="bold reverse")
             else:
-                text.append(f"(computer) {what}", style="italic")
-        self.query_one("#banner", Static).update(Group(text, self.header_info()), layout=False)
+                ask.append(f"(computer) {what}", style="italic")
+        # who, then what they are asked: a narrow centre (100x30) puts the question on a line
+        # of its own, never broken inside ('in Jail: pay, use a card or roll for' / 'doubles')
+        banner = Parts([text, ask], sep="  ") if pend.kind != A.GAME_OVER else text
+        self.query_one("#banner", Static).update(Group(banner, self.header_info()),
+                                                 layout=False)
 
     def header_info(self) -> Parts:
         """The edition, the round (of how many, under a time limit), the bank's buildings and

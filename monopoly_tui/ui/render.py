@@ -80,10 +80,12 @@ class Parts:
     round' / '40'). Rich and Textual break at any space, an unbreakable one too. A part wider
     than the whole line is wrapped as text is."""
 
-    def __init__(self, parts: list[Text], sep: str = " · ", style: str = "") -> None:
+    def __init__(self, parts: list[Text], sep: str = " · ", style: str = "",
+                 sep_style: str = "") -> None:
         self.parts = [p for p in parts if p.plain]
         self.sep = sep
         self.style = style
+        self.sep_style = sep_style
 
     @property
     def plain(self) -> str:
@@ -98,7 +100,7 @@ class Parts:
                 out.append(line)
                 line = Text(style=self.style)
             if line.plain:
-                line.append(self.sep)
+                line.append(self.sep, style=self.sep_style)
             line.append_text(part)
         out.append(line)
         return out
@@ -270,10 +272,18 @@ def deed_card(game: Game, deed: int, *, width: int | None = None,
     if len(d.spaces) > 1 and space in d.spaces:
         name = spec.spaces[space].name
         what = f"{what} of {len(d.spaces)} spaces"
-    title = Text(f" {name} ", style=f"bold {contrast_text(color)} on {color}")
+    band = f"bold {contrast_text(color)} on {color}"
+    title: Text | None = Text(f" {name} ", style=band)
+    body: list[RenderableType] = [grid, costs, status] if compact else [grid, Text(""), status]
+    inner = width - 4 if width is not None else 0
+    if title is not None and inner and title.cell_len > inner - 2:
+        # a name longer than the border (NFL's 'Double Team: New York Jets & New York
+        # Giants'): on its colour band above the rents, broken after its colon
+        title = None
+        body.insert(0, name_band(name, band, inner))
     group_name = spec.groups[d.group].name
     return Panel(
-        Group(grid, costs, status) if compact else Group(grid, Text(""), status),
+        Group(*body),
         title=title,
         subtitle=_subtitle(f"{what} · {group_name}",
                            f"in {v.currency}" if compact else "", width),
@@ -282,6 +292,21 @@ def deed_card(game: Game, deed: int, *, width: int | None = None,
         width=width,
         padding=(0, 1),
     )
+
+
+def name_band(name: str, style: str, width: int) -> Text:
+    """A name too long for a card's border, on its colour band ``width`` cells wide: broken
+    after a colon first ('Double Team:' / 'New York Jets & New York Giants'), then between
+    words; each line centred on the band."""
+    head, colon, rest = name.partition(": ")
+    pieces = [head + ":", rest] if colon and rest else [name]
+    rows: list[str] = []
+    for piece in pieces:
+        rows += [cut.plain.strip() for cut in Text(piece).wrap(Console(width=width), width)]
+    out = Text(style=style)
+    for i, row in enumerate(rows):
+        out.append(("\n" if i else "") + row.center(width))
+    return out
 
 
 def _subtitle(what: str, currency: str, width: int | None) -> Text:

@@ -183,3 +183,54 @@ async def test_tab_then_space_ticks_a_deed_in_the_trade() -> None:
         assert app.focused is scr.query_one("#take-deeds")
         assert scr.query_one("#take-deeds").selected == [theirs]
         assert not s.game.trade_problem(scr.offer)
+
+
+@pytest.mark.parametrize("size", [(160, 50), (100, 30)])
+async def test_a_long_deed_name_is_whole_on_its_card(size: tuple[int, int]) -> None:
+    """NFL's 'Double Team: New York Jets & New York Giants' is longer than the card's border:
+    it was cut ('Double Team: New York Jets & New York Gi…' and the card's right edge gone).
+    Now it sits on its colour band, broken after the colon, and the card keeps its width."""
+    from driver import as_shown
+    from states import at_buy, two_humans
+
+    s = two_humans("nfl")
+    d = next(x.index for x in s.spec.deeds if x.name.endswith("New York Giants"))
+    at_buy(s, 0, d)
+    async with started(s, size=size) as (app, _pilot):
+        deed = app.screen.query_one("#deed")
+        shown = as_shown(deed)
+        lines = shown.splitlines()
+        assert any(line.strip("│ ") == "Double Team:" for line in lines), shown
+        assert any(line.strip("│ ") == "New York Jets & New York Giants" for line in lines), shown
+        assert "…" not in shown, shown
+        width = deed.content_size.width
+        assert all(len(line) <= width for line in lines)
+        assert lines[0].endswith("╮") and lines[-1].endswith("╯"), shown
+
+
+@pytest.mark.parametrize("size", [(160, 50), (100, 30)])
+async def test_a_players_head_and_the_jail_question_break_between_their_parts(
+        size: tuple[int, int]) -> None:
+    """At 100x30 the side panel broke 'Computer 2 · Helmet ·' / 'computer' and the banner 'in
+    Jail: pay, use a card or roll for' / 'doubles'. Each part is whole on a line now: the
+    name, the token, 'computer' (not said again after a seat named 'Computer 2'); who is
+    asked, then the question."""
+    from driver import as_shown
+    from states import in_jail
+
+    s = new_session("nfl", [("Ann", True), ("Computer 2", False), ("Bob", False)])
+    in_jail(s, 0)
+    async with started(s, size=size) as (app, _pilot):
+        scr: Any = app.game_screen()  # under the Jail's dialog
+        for p, words in ((1, ["Computer 2", "Helmet"]), (2, ["Bob", "Goal Post", "computer"])):
+            panel = scr.query_one(f"#player-{p}")
+            lines = as_shown(panel).splitlines()
+            head = " ".join(line.strip() for line in lines[:2])
+            for word in words:
+                assert any(word in line for line in lines[:2]), (word, lines)
+            assert head.count("computer") == (words[-1] == "computer"), lines
+            assert not any(line.rstrip().endswith("·") or line.lstrip().startswith("·")
+                           for line in lines), lines
+        shown = as_shown(scr.query_one("#banner"))
+        question = "in Jail: pay, use a card or roll for doubles"
+        assert any(question in line for line in shown.splitlines()), shown

@@ -63,6 +63,12 @@ class MonopolyApp(App[int]):
     CSS_PATH: ClassVar[list[str | PurePath]] = ["app.tcss", "title.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="quit"),
+        # Tab moves the focus as it arrives: as a screen's binding it ran only once the key
+        # had bubbled up from the focused widget, and a key typed right after it (Tab and
+        # Enter in one burst) went to the widget it left (the trade's deed list reached by
+        # Tab was not ticked)
+        Binding("tab", "focus_next", show=False, priority=True),
+        Binding("shift+tab", "focus_previous", show=False, priority=True),
     ]
 
     def __init__(self, *, seed: int | None = None, pace: str | None = None,

@@ -143,6 +143,29 @@ async def test_arrow_keys_then_enter_in_a_burst_raise_cash_from_the_row_reached(
         assert mortgaged[0] == deeds[1], (first, target, mortgaged)
 
 
+async def test_tab_then_enter_in_a_burst_acts_on_the_control_tab_reached() -> None:
+    """Tab and Enter in one burst (tmux's 'send-keys Tab Enter', a fast typist): Enter ticks
+    the trade's deed reached by Tab. The screen's Tab moved the focus only once the key had
+    bubbled up from the widget it left, and Enter, arriving meanwhile, went to that widget."""
+    s = new_session("classic", [("Ann", True), ("Bob", True)])
+    st = s.game.st
+    st.current = 0
+    mine = deed_id(s, "Baltic Avenue")
+    st.owner[mine] = 0
+    async with started(s) as (app, pilot):
+        await pilot.press("t")
+        await settle(pilot)
+        scr: Any = app.screen
+        assert app.focused is scr.query_one("#proposer")
+        burst(app, "tab", "tab", "enter")
+        await settle(pilot, 6)
+        assert app.focused is scr.query_one("#give-deeds")
+        assert scr.query_one("#give-deeds").selected == [mine]
+        burst(app, "shift+tab", "shift+tab", "tab", "tab", "enter")  # and back, untick
+        await settle(pilot, 6)
+        assert scr.query_one("#give-deeds").selected == []
+
+
 async def test_at_100x30_the_panel_of_whoever_decides_scrolls_into_view() -> None:
     """Four players with deeds at 100x30: the panels do not all fit, and the one of the
     player whose turn it is comes into view (players 3 and 4 were seen only with a mouse)."""

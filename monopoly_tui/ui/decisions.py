@@ -640,8 +640,7 @@ class DebtScreen(DecisionScreen):
         with Vertical(id="dialog", classes="wide"):
             yield Static(id="head", classes="title")
             yield Static(id="body")
-            yield Label("Raise cash: every sale and mortgage, with what it raises "
-                        "(Enter to do it)", classes="hint")
+            yield Label("", classes="hint", id="raise-hint")
             yield ActionList(self.game, self.pend.player, RAISE_KINDS, id="raise")
             with Horizontal(classes="buttons"):
                 yield Button("Pay", id="pay", variant="success")
@@ -674,6 +673,13 @@ class DebtScreen(DecisionScreen):
         self.query_one("#body", Static).update(body)
         lst = self.query_one("#raise", ActionList)
         lst.reload(pend.player)
+        # nothing to sell or mortgage: said in words, and no empty list to Tab into
+        v = game.spec.vocab
+        empty = not lst.entries
+        lst.display = not empty
+        self.query_one("#raise-hint", Label).update(
+            f"Nothing left to sell or {v.mortgage}." if empty else
+            f"Raise cash: every sale and {v.mortgage}, with what it raises (Enter to do it)")
         self.set_button("pay", A.A_PAY_DEBT, f"Pay {money(game, ctx['amount'])} [p]")
         bankrupt = self.query_one("#bankrupt", Button)
         bankrupt.display = self.choice(A.A_BANKRUPT) is not None
@@ -686,7 +692,15 @@ class DebtScreen(DecisionScreen):
         self.query_one("#trade", Button).disabled = not (
             self.mine() and self.session.trade_players())
         if self.mine():
-            lst.focus()
+            # the list first, and the control the player moved to stays focused when the
+            # dialog is drawn again (a sale made, a trade closed): Enter acts on it, as the
+            # footer says, not on the list's next mortgage
+            focused = self.focused
+            if not empty and (focused is None or focused is lst):
+                lst.focus()
+            elif focused is None or focused is lst or not (focused.display and
+                                                            focused.focusable):
+                self.focus_default("pay", "trade", "bankrupt")
 
         self.call_after_refresh(self._fit_list)
 

@@ -321,6 +321,60 @@ async def test_debt_raise_cash_then_pay() -> None:
         assert "Ann paid $50 rent to Bob for Boardwalk" in s.log
 
 
+async def test_debt_with_nothing_to_raise_says_so_instead_of_an_empty_list() -> None:
+    """No building to sell, no deed to mortgage: the dialog says it in words (it showed an
+    empty 'Raise cash' box to Tab into), and a button has the focus."""
+    from textual.widgets import Button, Label
+
+    s = two_humans()
+    st = s.game.st
+    st.players[0].cash = 5
+    in_debt(s, 0, 1, 500, "tax", 4)
+    async with started(s, size=(100, 30)) as (app, _pilot):
+        scr: Any = app.screen
+        assert not scr.query_one("#raise").display
+        hint = str(scr.query_one("#raise-hint", Label).render())
+        assert hint == "Nothing left to sell or mortgage.", hint
+        assert isinstance(app.focused, Button) and app.focused.id == "trade"
+        assert "enter" not in shown_keys(app)
+
+
+async def test_debt_enter_acts_on_the_control_focused_after_a_mortgage() -> None:
+    """Enter mortgages the row highlighted while the list has the focus; once the player moves
+    to a button, drawing the dialog again (a mortgage made, the trade builder closed) leaves
+    the focus there, so Enter acts on that button as the footer says, not on the list's next
+    mortgage."""
+    from textual.widgets import Button
+
+    s = two_humans()
+    give_group(s, 0, "brown")
+    give_group(s, 0, "light-blue")
+    st = s.game.st
+    st.players[0].cash = 10
+    in_debt(s, 0, 1, 120, "rent", deed_id(s, "Boardwalk"))
+    async with started(s) as (app, pilot):
+        scr: Any = app.screen
+        assert "Raise cash: every sale and mortgage" in str(
+            scr.query_one("#raise-hint").render())
+        await pilot.press("enter")
+        await settle(pilot)
+        mortgaged = sum(st.mortgaged)
+        assert mortgaged == 1
+        await pilot.press("tab")
+        await settle(pilot)
+        assert isinstance(app.focused, Button) and app.focused.id == "trade"
+        scr.sync()  # drawn again, as after any change
+        await settle(pilot)
+        assert app.focused is scr.query_one("#trade")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert on_top(app) == "TradeScreen"
+        await pilot.press("escape")
+        await settle(pilot, 5)
+        assert on_top(app) == "DebtScreen" and app.focused is app.screen.query_one("#trade")
+        assert sum(st.mortgaged) == mortgaged
+
+
 async def test_debt_bankrupt_when_nothing_left_ends_a_two_player_game() -> None:
     s = two_humans()
     st = s.game.st

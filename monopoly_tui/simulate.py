@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from monopoly_tui.bots import make_bot
-from monopoly_tui.bots.base import decider
+from monopoly_tui.bots.base import DecidingBot, decider
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action, Event
 from monopoly_tui.engine.game import Game
@@ -126,7 +126,11 @@ def play_game(
     tally: dict[str, int] | None = {} if ADVENTURES in spec.mechanics else None
     # nobody reads the events, unless a hook watches or the Adventure report counts them
     game.quiet = after_decision is None and tally is None
-    players = [decider(make_bot(name, bot_seed(seed, i))) for i, name in enumerate(bots)]
+    seats = [make_bot(name, bot_seed(seed, i)) for i, name in enumerate(bots)]
+    players = [decider(bot) for bot in seats]
+    # the built-in bots' ``decide``, called directly (compiled: a native call)
+    deciding: list[DecidingBot | None] = [b if isinstance(b, DecidingBot) else None
+                                          for b in seats]
     st = game.st
     end = ""
     turn_mark, in_turn = st.turns, 0
@@ -167,7 +171,9 @@ def play_game(
                 # Rent the owner must ask for (a rule option): every bot asks at once.
                 game.act(Action(A.A_COLLECT_RENT, st.claims[0].owner, 0))
             else:
-                events = game.act(players[who](game, kind, who))
+                native = deciding[who]
+                events = game.act(native.decide(game, kind, who) if native is not None
+                                  else players[who](game, kind, who))
                 if tally is not None:
                     count_events(tally, events)
         except Exception as e:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any, cast
 
 import pytest
 
@@ -137,6 +138,9 @@ def test_a_corrupted_game_reports_its_seed_and_decision(how: Callable[[Game], No
     assert result.end == "failed" and result.winner == -1
 
 
+@pytest.mark.pure_python_only("monopoly_tui.simulate",
+                              "patches the basic bot's decide, which compiled simulate calls "
+                              "natively")
 def test_a_crash_reports_its_seed_and_decision(monkeypatch: pytest.MonkeyPatch) -> None:
     """A bot that answers with an illegal choice at its ninth decision: the game stops and the
     failure names the decision during which it broke."""
@@ -151,6 +155,35 @@ def test_a_crash_reports_its_seed_and_decision(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(BasicBot, "decide", broken)
     _, failure = S.play_game(load_spec("classic"), ["basic"] * 4, seed=5)
+    assert failure is not None
+    assert (failure.seed, failure.decision, failure.kind) == (5, 9, "crash")
+    assert "IllegalAction" in failure.problems[0]
+
+
+def test_a_bot_of_its_own_is_asked_by_choose_and_its_crash_reported() -> None:
+    """A bot without the built-in bots' base (only ``choose``) plays through ``choose``; when
+    it answers with an illegal choice at its ninth decision, the failure names that decision
+    (the same game as the basic bot's until then)."""
+    from monopoly_tui import bots
+    from monopoly_tui.bots import BasicBot
+
+    class Broken:
+        name = "broken"
+
+        def __init__(self, seed: int = 0) -> None:
+            self.basic = BasicBot(seed)
+
+        def choose(self, game: Game, player: int) -> Action:
+            if game.st.decisions == 8:
+                return Action("end_turn", (player + 1) % 4)
+            return self.basic.choose(game, player)
+
+    table = cast(dict[str, Any], bots.BOTS)
+    table["broken"] = Broken
+    try:
+        _, failure = S.play_game(load_spec("classic"), ["broken"] * 4, seed=5)
+    finally:
+        del table["broken"]
     assert failure is not None
     assert (failure.seed, failure.decision, failure.kind) == (5, 9, "crash")
     assert "IllegalAction" in failure.problems[0]

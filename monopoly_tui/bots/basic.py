@@ -40,6 +40,7 @@ from monopoly_tui.bots import dnd_moves  # noqa: F401  (the Portal's and powers'
 from monopoly_tui.bots.base import (
     MAX_EXTRAS,
     Board,
+    DecidingBot,
     NoChoiceError,
     chance,
     extras_in_decision,
@@ -111,7 +112,7 @@ def trade_value(board: Board, st: GameState, me: int, offer: TradeOffer, card_va
     return net
 
 
-class BasicBot:
+class BasicBot(DecidingBot):
     """The basic strategy above, deterministic for its seed."""
 
     name = "basic"
@@ -142,13 +143,6 @@ class BasicBot:
         self._end = simple_action(A.A_END_TURN, 0)
 
     # ------------------------------------------------------------------ the decision
-
-    def choose(self, game: Game, player: int) -> Action:
-        """The basic bot's choice for the decision ``player`` owes now."""
-        kind, who = game.waiting_for
-        if who != player:
-            raise ValueError(f"player {player} has no decision to make ({kind} is {who}'s)")
-        return self.decide(game, kind, player)
 
     def decide(self, game: Game, kind: str, player: int) -> Action:
         """``choose`` for a caller that has just read ``game.waiting_for`` (``kind`` and

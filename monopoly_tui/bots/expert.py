@@ -63,6 +63,7 @@ from typing import Final
 
 from monopoly_tui.bots.base import (
     MAX_EXTRAS,
+    DecidingBot,
     NoChoiceError,
     chance,
     extras_in_decision,
@@ -120,7 +121,7 @@ PROPOSE_CHANCE: Final = 1.0
 """How often, at the end of a turn, the expert looks for a trade to propose."""
 
 
-class ExpertBot:
+class ExpertBot(DecidingBot):
     """The expert strategy above, deterministic for its seed."""
 
     name = "expert"
@@ -137,13 +138,6 @@ class ExpertBot:
         """The edition's own play (``edition_play``), if it has one."""
 
     # ------------------------------------------------------------------ the decision
-
-    def choose(self, game: Game, player: int) -> Action:
-        """The expert's choice for the decision ``player`` owes now."""
-        kind, who = game.waiting_for
-        if who != player:
-            raise ValueError(f"player {player} has no decision to make ({kind} is {who}'s)")
-        return self.decide(game, kind, player)
 
     def decide(self, game: Game, kind: str, player: int) -> Action:
         """``choose`` for a caller that has just read ``game.waiting_for``: the edition's own

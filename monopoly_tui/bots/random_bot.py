@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from monopoly_tui.bots.base import ExtraLimit, NoChoiceError
+from monopoly_tui.bots.base import DecidingBot, ExtraLimit, NoChoiceError
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.frames import AuctionFrame
@@ -28,7 +28,7 @@ _RAISING: Final = frozenset({A.A_SELL_BUILDING, A.A_SELL_ALL, A.A_MORTGAGE})
 _OPEN: Final = (A.ROLL, A.JAIL, A.END_TURN)
 
 
-class RandomBot:
+class RandomBot(DecidingBot):
     """Random legal choices, from its own seeded generator."""
 
     name = "random"
@@ -36,13 +36,6 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self.extras = ExtraLimit()
-
-    def choose(self, game: Game, player: int) -> Action:
-        """A random legal choice for the decision ``player`` owes."""
-        kind, who = game.waiting_for
-        if who != player:
-            raise ValueError(f"player {player} has no decision to make ({kind} is {who}'s)")
-        return self.decide(game, kind, player)
 
     def decide(self, game: Game, kind: str, player: int) -> Action:
         """``choose`` for a caller that has just read ``game.waiting_for``."""

@@ -91,6 +91,7 @@ class Board:
         "mortgage",
         "price",
         "rents",
+        "rents_any",
         "rents_best",
         "rents_buildings",
         "rents_owner",
@@ -102,6 +103,7 @@ class Board:
         "top",
         "trade_price",
         "unmortgage_cost",
+        "unmortgaged",
     )
 
     def __init__(self, spec: Spec) -> None:
@@ -152,26 +154,34 @@ class Board:
         self.rents_owner: list[int] = []
         self.rents_best: list[int] = []
         """Per player, the highest rent their buildings charge, for the buildings and owners
-        in ``rents_buildings`` and ``rents_owner`` (see ``building_rents``)."""
+        in ``rents_buildings`` and ``rents_owner`` (``count_rents``), shared by every bot of
+        the edition (each bot asks at almost every decision)."""
+        self.rents_any = False
+        """Whether anything stands in ``rents_buildings``: when nothing does, every rent is 0
+        whoever owns what, and ``rents_owner`` is not read."""
+        self.unmortgaged = [False] * len(deeds)
+        """Every deed's "mortgaged" flag unset: a state's ``mortgaged`` equals it when nothing
+        is mortgaged (a list comparison, C speed compiled or not)."""
 
-    def building_rents(self, buildings: list[int], owner: list[int]) -> list[int]:
-        """Per player, the highest rent one of their built streets charges now. Counted once
-        per change of buildings or owners and shared by every bot of the edition (each bot
-        asks at almost every decision)."""
-        if buildings != self.rents_buildings or owner != self.rents_owner:
-            best = [0] * self.seats
-            level_rent = self.level_rent
-            for d, level in enumerate(buildings):
-                if level:
-                    o = owner[d]
-                    if o >= 0:
-                        rent = level_rent[d][level]
-                        if rent > best[o]:
-                            best[o] = rent
-            self.rents_buildings = buildings.copy()
-            self.rents_owner = owner.copy()
-            self.rents_best = best
-        return self.rents_best
+    def count_rents(self, buildings: list[int], owner: list[int]) -> None:
+        """Count ``rents_best`` again, for these buildings and owners: per player, the
+        highest rent one of their built streets charges. (A bot counts again when the
+        buildings changed, or, while something stands, the owners.)"""
+        best = [0] * self.seats
+        level_rent = self.level_rent
+        built = False
+        for d, level in enumerate(buildings):
+            if level:
+                built = True
+                o = owner[d]
+                if o >= 0:
+                    rent = level_rent[d][level]
+                    if rent > best[o]:
+                        best[o] = rent
+        self.rents_buildings = buildings.copy()
+        self.rents_owner = owner.copy()
+        self.rents_best = best
+        self.rents_any = built
 
     @classmethod
     def of(cls, spec: Spec) -> Board:

@@ -205,14 +205,15 @@ class BasicBot(DecidingBot):
 
     def threat(self, st: GameState, player: int) -> int:
         """The highest rent an opponent's buildings charge now (0 before anyone builds):
-        counted again only when the board's rents per player were (``building_rents``)."""
-        board, b = self.board, st.buildings
-        if b == board.rents_buildings and st.owner == board.rents_owner:
-            rents = board.rents_best  # (the shared count is current: most calls)
-        elif b.count(0) == len(b):  # (nothing built; C speed, compiled or not)
+        counted again only when the board's rents per player were (``Board.count_rents``)."""
+        board, b, owner = self.board, st.buildings, st.owner
+        # the shared count is current at most calls
+        if not (b == board.rents_buildings and (not board.rents_any
+                                                or owner == board.rents_owner)):
+            board.count_rents(b, owner)
+        if not board.rents_any:  # nothing built
             return 0
-        else:
-            rents = board.building_rents(b, st.owner)
+        rents = board.rents_best
         if rents is self._threat_of[0] and player == self._threat_of[1]:
             return self._threat
         top = 0
@@ -471,12 +472,12 @@ class BasicBot(DecidingBot):
         # spending needs cash above the reserve: mortgages to lift, buildings to build (on
         # whole groups only)
         base = self.board.base_reserve
-        mortgaged = st.mortgaged  # (any mortgaged: every False is one identity test)
-        if (full or mortgaged.count(False) != len(mortgaged)) and cash > base:
+        any_mortgaged = st.mortgaged != self.board.unmortgaged
+        if (full or any_mortgaged) and cash > base:
             reserve = base + self.threat(st, player) // THREAT_SHARE
             if cash > reserve:
                 lift_whole, lift_other = self._lifts(st, player, full, cash, reserve) \
-                    if not protect else (None, None)
+                    if any_mortgaged and not protect else (None, None)
                 action = (lift_whole or self._build(game, player, full, cash, reserve)
                           or lift_other)
                 if action is not None:
@@ -493,10 +494,9 @@ class BasicBot(DecidingBot):
     def _lifts(self, st: GameState, player: int, full: list[int], cash: int,
                reserve: int) -> tuple[Action | None, Action | None]:
         """Mortgages to lift, the dearest deed first: one in a whole group when the reserve
-        stays after it, and one elsewhere when twice the reserve stays."""
+        stays after it, and one elsewhere when twice the reserve stays. (Asked only when
+        something is mortgaged.)"""
         mortgaged = st.mortgaged
-        if mortgaged.count(False) == len(mortgaged):
-            return None, None
         board = self.board
         whole: tuple[int, int] | None = None
         other: tuple[int, int] | None = None

@@ -52,6 +52,8 @@ HOT_MODULES: tuple[str, ...] = (
     "monopoly_tui/engine/mechanics/dnd_party_jail.py",
     "monopoly_tui/engine/mechanics/dnd_characters.py",
     "monopoly_tui/engine/mechanics/dnd_portals.py",
+    "monopoly_tui/engine/jail.py",
+    "monopoly_tui/engine/setup.py",
     "monopoly_tui/engine/game.py",
     "monopoly_tui/bots/base.py",
     "monopoly_tui/bots/basic.py",

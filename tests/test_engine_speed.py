@@ -200,3 +200,25 @@ def test_records_with_a_written_out_init_copy_and_deep_copy_by_value() -> None:
     game.push(BuyFrame(0, 1))
     state = copy.deepcopy(game.st)
     assert state.frames[-1].deed == 1 and state.frames[-1] is not game.st.frames[-1]
+
+
+def test_the_games_shuffle_is_pythons_shuffle() -> None:
+    """Decks (and dealt deeds) are shuffled by ``dice.shuffle``, which gives the order
+    ``random.Random.shuffle`` gives and leaves the generator where it leaves it, for every
+    length and many seeds; a new game's decks are its generator's shuffles."""
+    from monopoly_tui.engine.dice import shuffle
+
+    for seed in range(200):
+        for n in (0, 1, 2, 3, 7, 16, 17, 28, 40, 64, 100):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            a, b = list(range(n)), list(range(n))
+            shuffle(ours, a)
+            theirs.shuffle(b)
+            assert a == b
+            assert ours.getstate() == theirs.getstate()
+    game = _game(seed=12)
+    rng = random.Random(12)
+    for deck, order in zip(game.spec.decks, game.st.decks, strict=True):
+        expected = list(range(len(deck.cards)))
+        rng.shuffle(expected)
+        assert order == expected

@@ -40,3 +40,19 @@ class ScriptedDice(DiceSource):
     def add(self, faces: Iterable[int]) -> None:
         """Queue more faces after those still scripted."""
         self.faces.extend(faces)
+
+
+def shuffle(rng: random.Random, items: list[int]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does: Python's
+    ``random.Random.shuffle``, Fisher-Yates from the last place down, each place's pick drawn
+    by ``getrandbits`` of the bound's bit length and drawn again while not under the bound.
+    Written here so that a compiled build runs it natively (the standard library's is Python
+    code, two Python calls a pick); the same draws in the same order, so the same decks."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        bound = i + 1
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]

@@ -27,7 +27,7 @@ from monopoly_tui.engine import undo as U
 from monopoly_tui.engine.actions import Action, Event, IllegalAction, Pending
 from monopoly_tui.engine.anytime import ANYTIME, anytime_actions, trade_problem
 from monopoly_tui.engine.bankruptcy import go_bankrupt
-from monopoly_tui.engine.dice import DiceSource
+from monopoly_tui.engine.dice import DiceSource, shuffle
 from monopoly_tui.engine.endings import Ending, endings_for
 from monopoly_tui.engine.frame import Frame
 from monopoly_tui.engine.frames import AuctionFrame, DebtsFrame, WalkFrame
@@ -151,7 +151,7 @@ class Game:
         )
         for deck in spec.decks:
             order = list(range(len(deck.cards)))
-            rng.shuffle(order)
+            shuffle(rng, order)
             st.decks.append(order)
         st.starting_total = spec.starting_money * n
         options: dict[str, object] = {"seed": seed, "variant": variant,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from monopoly_tui.engine.actions import Event
+from monopoly_tui.engine.dice import shuffle
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
@@ -17,7 +18,7 @@ def deal_deeds(game: Game) -> None:
         return
     st = game.st
     pile = list(range(len(game.spec.deeds)))
-    st.rng.shuffle(pile)
+    shuffle(st.rng, pile)
     for _ in range(r.deal_deeds):
         for p in range(len(st.players)):
             if not pile:

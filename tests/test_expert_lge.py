@@ -173,3 +173,70 @@ def test_the_expert_first_breaks_a_colour_group_an_opponent_holds_whole() -> Non
     a = _decide(game)
     assert a.kind == A.A_PROPOSE and a.trade is not None
     assert a.trade.take_deeds[0] == pp
+
+
+def _stalemate(game: Game, expert_deeds: int) -> tuple[int, ...]:
+    """Every deed owned and mortgaged, no building anywhere: the expert (seat 0) holds the
+    first ``expert_deeds`` deeds, the basic leader (seat 1) the rest; both rich."""
+    st = game.st
+    for d in range(len(game.spec.deeds)):
+        st.owner[d] = 0 if d < expert_deeds else 1
+        st.mortgaged[d] = True
+    _cash(game, 20000, 20000)
+    st.stage = "post_move"
+    return tuple(range(expert_deeds))
+
+
+def test_the_expert_gives_up_a_hopeless_hold_out_and_the_leader_wins() -> None:
+    """All deeds mortgaged, no building: no rent can ruin anyone, and the basic leader sells
+    none: holding out never wins and the game would never end. The expert offers its deeds
+    to the leader (at the leader's own valuation); the basic leader takes them, owns every
+    deed and wins."""
+    from monopoly_tui.bots import BasicBot
+
+    game = _game()
+    mine = _stalemate(game, 3)
+    bot = ExpertBot(1)
+    a = bot.decide(game, A.END_TURN, 0)
+    assert a.kind == A.A_PROPOSE and a.trade is not None
+    assert a.trade.partner == 1 and a.trade.give_deeds == mine and not a.trade.take_deeds
+    assert a.trade.take_cash > 0
+    game.act(a)
+    basic = BasicBot(2)
+    while not game.st.over:
+        kind, who = game.waiting_for
+        assert who == 1, (kind, who)
+        game.act(basic.decide(game, kind, who))
+    assert game.st.winner == 1
+    assert all(o == 1 for o in game.st.owner)
+
+
+def test_the_expert_holds_out_while_a_rent_can_still_be_charged() -> None:
+    """One deed of the leader unmortgaged: it can be bought out, so the hold-out is not
+    hopeless and the expert ends its turn without offering its deeds."""
+    game = _game()
+    _stalemate(game, 3)
+    game.st.mortgaged[10] = False
+    _cash(game, 50, 20000)  # too little to propose a purchase of its own
+    a = ExpertBot(1).decide(game, A.END_TURN, 0)
+    assert a.kind == A.A_END_TURN
+
+
+def test_the_expert_holding_the_most_deeds_never_gives_up() -> None:
+    """The expert holds more deeds than anyone: not a hopeless hold-out."""
+    game = _game()
+    _stalemate(game, 12)
+    _cash(game, 50, 20000)
+    assert ExpertBot(1).decide(game, A.END_TURN, 0).kind == A.A_END_TURN
+
+
+def test_in_a_hopeless_hold_out_the_expert_accepts_the_leaders_offer() -> None:
+    """A human leader's offer for the expert's deeds that asks nothing else of it is taken
+    when holding out is hopeless (and refused when it is not)."""
+    game = _game()
+    mine = _stalemate(game, 3)
+    offer = TradeOffer(1, 0, (), mine, give_cash=10)
+    game.st.frames = [TradeFrame(offer)]
+    assert _decide(game).kind == A.A_ACCEPT
+    game.st.mortgaged[10] = False
+    assert _decide(game).kind == A.A_REJECT

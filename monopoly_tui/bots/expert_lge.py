@@ -27,6 +27,17 @@ and a mortgaged one by nobody. So the expert collects, from the first turn:
   each face of the movement dice from where it stands (a tax, or an opponent's rent there
   with the buildings its owner can still afford to put there first), plus the bank's base
   reserve: being unable to pay a player would hand that player every deed.
+- **A hopeless hold-out ends** (so the table's game ends): the rulebook ends the game only
+  when one player owns every deed ("Then and only then does the game finally end") and
+  prints no other ending, so a designed habit, not a rule: when every deed is owned and
+  mortgaged and no building stands anywhere, no rent can be charged and nobody can be ruined
+  by another player, so nobody's holding can ever change except by a trade; if then another
+  player holds more deeds than the expert and the expert has no purchase left to propose
+  (the leader sells none, or has refused each offer), holding out can never win and only
+  keeps the game from ending. The expert then sells every deed it holds to that leader: for
+  what the basic valuation says they are worth to the leader (``basic.trade_value``, what a
+  basic leader accepts), else half that, else for nothing; and it accepts the leader's offer
+  for its deeds that asks nothing of it but deeds. The leader then owns every deed and wins.
 - **Jail**: out at once (a card, else the fine when the safety stays): a prisoner buys nothing.
 - **A building to place** (a sold hotel's houses, a building received): on the version the
   opponents are likeliest to land on with their next roll (the movement dice's odds from
@@ -38,6 +49,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from monopoly_tui.bots.base import Board, offers_this_turn, simple_action
+from monopoly_tui.bots.basic import trade_value
 from monopoly_tui.bots.collector import protecting, unbuild_or_mortgage
 from monopoly_tui.bots.value_model import dice_sums
 from monopoly_tui.engine import actions as A
@@ -160,7 +172,12 @@ def buy_out(game: Game, player: int, f: BuyOutFrame) -> Action:
 
 def answer(game: Game, player: int, offer: TradeOffer) -> Action:
     """Accept only a trade that hands over none of the expert's deeds, gets it at least one,
-    and keeps the safety."""
+    and keeps the safety; or, when its hold-out is hopeless (``hopeless_leader``), the
+    leader's offer that asks nothing of it but deeds."""
+    if offer.partner == player and offer.take_deeds \
+            and hopeless_leader(game, player) == offer.proposer \
+            and not (offer.take_cash or offer.take_cards or offer.take_kept):
+        return simple_action(A.A_ACCEPT, player)
     if offer.partner != player or offer.take_deeds or not offer.give_deeds:
         return simple_action(A.A_REJECT, player)
     left = game.st.players[player].cash - offer.take_cash + offer.give_cash
@@ -212,9 +229,58 @@ def place_version(game: Game, player: int) -> Action:
 
 
 def voluntary(bot: ExpertBot, game: Game, player: int) -> Action | None:
-    """Before ending its turn: sell a building, mortgage a deed, then propose a purchase."""
+    """Before ending its turn: sell a building, mortgage a deed, then propose a purchase;
+    with no purchase to propose, give up a hopeless hold-out (``concede``)."""
     return unbuild_or_mortgage(game, player, list(range(len(game.spec.deeds)))) \
-        or propose(bot, game, player)
+        or propose(bot, game, player) or concede(bot, game, player)
+
+
+def hopeless_leader(game: Game, player: int) -> int:
+    """The player ``player``'s hold-out keeps from winning, or -1 when holding out is not
+    hopeless: every deed is owned and mortgaged and no building stands anywhere (no rent can
+    be charged, so nobody can be ruined by another player, and only a trade moves a deed),
+    and another player holds more deeds than ``player`` (the most; the lowest seat of
+    equals)."""
+    st = game.st
+    owner = st.owner
+    if not owner or -1 in owner or not all(st.mortgaged) or any(st.buildings):
+        return -1
+    counts = [0] * len(st.players)
+    for o in owner:
+        counts[o] += 1
+    if not counts[player]:
+        return -1
+    leader = max(range(len(counts)), key=lambda q: (counts[q], -q))
+    if leader == player or counts[leader] <= counts[player] or st.players[leader].bankrupt:
+        return -1
+    return leader
+
+
+def concede(bot: ExpertBot, game: Game, player: int) -> Action | None:
+    """When holding out is hopeless (``hopeless_leader``), the offer of every deed the expert
+    holds to the leader: for the worth the basic valuation gives them to the leader, else half
+    that, else for nothing (the first of these not proposed yet); None otherwise."""
+    st = game.st
+    if st.current != player or st.frames or offers_this_turn(game, player) >= MAX_OFFERS:
+        return None
+    leader = hopeless_leader(game, player)
+    if leader < 0:
+        return None
+    mine = tuple(d for d, o in enumerate(st.owner) if o == player)
+    spec = game.spec
+    interest = sum(P.transfer_interest(spec, d) for d in mine)
+    gift = TradeOffer(player, leader, mine, ())
+    worth = trade_value(Board.of(spec), st, leader, gift, spec.rules.jail_fine)
+    afford = st.players[leader].cash - interest
+    ask = max(0, min(worth, afford))
+    bot._sync_proposed(game, player)
+    for price in dict.fromkeys((ask, ask // 2, 0)):
+        offer = TradeOffer(player, leader, mine, (), take_cash=price)
+        if offer in bot._proposed or game.trade_problem(offer):
+            continue
+        bot._proposed.add(offer)
+        return Action(A.A_PROPOSE, player, trade=offer)
+    return None
 
 
 def net_cost(game: Game, deed: int) -> int:

@@ -22,6 +22,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import (
     Button,
@@ -107,6 +108,9 @@ def clock_end(typed: str, now: float) -> int | None:
 class PlayerRow(Horizontal):
     """One seat: name, token, human or computer."""
 
+    class Built(Message):
+        """The row's fields and buttons are mounted (the seats can be checked with it)."""
+
     def __init__(self, index: int, name: str, token: str, tokens: tuple[str, ...],
                  human: bool, bot: str = "basic") -> None:
         super().__init__(classes="player-row")
@@ -125,6 +129,10 @@ class PlayerRow(Horizontal):
         yield Select(KINDS, value=kind_value(self._human, self._bot), allow_blank=False,
                      classes="kind")
         yield Button("Remove", classes="remove", variant="error")
+
+    def on_mount(self) -> None:
+        """Its children are mounted by now: the screen checks the seats again."""
+        self.post_message(self.Built())
 
     def rename_for_kind(self, human: bool) -> None:
         """A seat switched between human and computer keeps a name the player typed; a name
@@ -665,17 +673,14 @@ class NewGameScreen(Screen[None]):
         box.update(Text(said[:1].upper() + said[1:], style="yellow") if problems else "")
         rows = self.rows()
         spec = self._spec
-        unbuilt = False
         for row in rows:
             # A row just mounted may not have its buttons yet (Enter on "Add a player" crashed
-            # with NoMatches on '.remove' when this check came first): it is checked again once
-            # it is built.
-            removes = list(row.query(".remove").results(Button))
-            unbuilt = unbuilt or not removes
-            for remove in removes:
+            # with NoMatches on '.remove' when this check came first): its ``Built`` message
+            # checks again once it is built. (Asking again after every refresh until then
+            # kept the screen busy so the row was never built: Enter on "Add a player" froze
+            # the game for good.)
+            for remove in row.query(".remove").results(Button):
                 remove.disabled = spec is None or len(rows) <= spec.players_min
-        if unbuilt:
-            self.call_after_refresh(self.check_players)
         try:
             self.query_one("#add", Button).disabled = spec is None or \
                 len(rows) >= spec.players_max
@@ -685,6 +690,9 @@ class NewGameScreen(Screen[None]):
         self.refresh_bindings()
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        self.check_players()
+
+    def on_player_row_built(self, event: PlayerRow.Built) -> None:
         self.check_players()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from driver import as_shown, new_session, settle, started
 from states import deed_id
 
@@ -112,6 +113,42 @@ async def test_the_seats_checked_before_a_new_row_is_built_do_not_crash() -> Non
         assert all(r.query_one(".remove").disabled for r in scr.rows())  # 2 seats: the least
         scr.action_add_player()
         scr.check_players()  # the new row is mounted, not built
+        await settle(pilot)
+        assert len(scr.rows()) == 3
+        assert not any(r.query_one(".remove").disabled for r in scr.rows())
+
+
+async def test_enter_on_add_a_player_from_the_title_does_not_freeze_the_screen(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """From the title (n, Enter on the edition, ^n), Tab to "Add a player" and Enter: the seats
+    were checked before the new row was built and asked again after every refresh, which kept
+    the screen so busy the row was never built (seen in tmux: no key did anything any more).
+    The checks are counted here, not timed: a few build the row; hundreds are the spin."""
+    from monopoly_tui.ui.setup import NewGameScreen
+
+    check = NewGameScreen.check_players
+    calls = [0]
+
+    def counted(self: NewGameScreen) -> None:
+        calls[0] += 1
+        assert calls[0] < 100, "the seats' check keeps asking itself again"
+        check(self)
+
+    monkeypatch.setattr(NewGameScreen, "check_players", counted)
+    app = MonopolyApp(pace="instant", seed=5)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("ctrl+n")
+        await settle(pilot)
+        scr: Any = app.screen
+        assert scr.step == "players"
+        scr.query_one("#add").focus()
+        await settle(pilot)
+        await pilot.press("enter")
         await settle(pilot)
         assert len(scr.rows()) == 3
         assert not any(r.query_one(".remove").disabled for r in scr.rows())

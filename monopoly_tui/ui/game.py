@@ -37,6 +37,7 @@ from monopoly_tui.engine.actions import Action, IllegalAction
 from monopoly_tui.engine.counts import round_number
 from monopoly_tui.engine.describe import level_words
 from monopoly_tui.engine.endings import OneOwner
+from monopoly_tui.engine.jail import rolls_out
 from monopoly_tui.ui.board import Board, SpaceTile, section_word, sections
 from monopoly_tui.ui.footer import Footer
 from monopoly_tui.ui.mechanics import screens_for
@@ -162,7 +163,8 @@ class PlayerPanel(Static):
             if extra:
                 extra.append(" · ")
             extra.append(f"in {v.jail}", style="bold red")
-            extra.append(f" (tries {pl.jail_turns})", style="red")
+            if rolls_out(spec.rules):  # tries at the dice; none where only paying frees
+                extra.append(f" (tries {pl.jail_turns})", style="red")
         if pl.cards:
             if extra:
                 extra.append(" · ")

@@ -14,6 +14,27 @@ if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
 
 
+def jail_ways(game: Game, pend: Pending) -> str:
+    """The ways out of jail the prisoner has now, as the pending choices offer them: paying,
+    a card, the roll (for doubles, or for the face the rules name); a single way "to get
+    out" (Longest Game Ever: "pay M50 ... or use a Get Out of Jail Free card", no dice)."""
+    r = game.spec.rules
+    kinds = {a.kind for a in pend.choices}
+    ways = []
+    if A.A_PAY_FINE in kinds:
+        ways.append("pay")
+    if A.A_USE_CARD in kinds:
+        ways.append("use a card")
+    if A.A_ROLL in kinds:
+        ways.append("roll for doubles" if r.jail_roll_for_doubles
+                    else f"roll a {r.jail_leave_on_face}" if r.jail_leave_on_face else "roll")
+    if not ways:
+        return "wait"
+    if len(ways) == 1:
+        return f"{ways[0]} to get out"
+    return f"{', '.join(ways[:-1])} or {ways[-1]}"
+
+
 def decision_words(game: Game, pend: Pending) -> str:
     """What the pending decision asks, in the edition's words: the banner's line and the
     heading of the list dialog (a mechanic's own decisions in its words: ``ui.mechanics``)."""
@@ -24,7 +45,7 @@ def decision_words(game: Game, pend: Pending) -> str:
     if k == A.ROLL:
         return "roll again (doubles)" if st.again else "roll the dice"
     if k == A.JAIL:
-        return f"in {v.jail}: pay, use a card or roll for doubles"
+        return f"in {v.jail}: {jail_ways(game, pend)}"
     if k == A.BUY:
         d = spec.deeds[ctx["deed"]]
         other = "auction it" if spec.rules.auctions else "leave it"

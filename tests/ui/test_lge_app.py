@@ -490,3 +490,42 @@ def test_the_first_rolls_of_one_die_show_just_the_die() -> None:
     lines = [_plain(r) for r in setup_story(classic, [
         Event("first_roll", player=0, dice=(2, 3), amount=7)])]
     assert "= 7" in lines[0], lines
+
+
+async def test_in_jail_the_banner_offers_only_the_ways_out_the_rulebook_prints() -> None:
+    """Longest Game Ever: "pay M50 at the start of your next turn" or a Get Out of Jail Free
+    card, no dice: the banner said "pay, use a card or roll for doubles" and the sidebar
+    counted "tries" at the dice. Without a card: pay; with one: pay or use it."""
+    from driver import as_shown
+    from states import in_jail
+
+    s = lge_session([("Ann", True), ("Bob", True)])
+    in_jail(s, 0)
+    async with started(s, size=BIG) as (app, pilot):
+        await settle(pilot)
+        banner = as_shown(app.game_screen().query_one("#banner"))
+        assert "in Jail: pay to get out" in banner, banner
+        assert "doubles" not in banner
+        panel = " ".join(as_shown(p) for p in app.game_screen().query(PlayerPanel))
+        assert "in Jail" in panel and "tries" not in panel, panel
+    s = lge_session([("Ann", True), ("Bob", True)])
+    in_jail(s, 0, card=True)
+    async with started(s, size=BIG) as (app, pilot):
+        await settle(pilot)
+        banner = as_shown(app.game_screen().query_one("#banner"))
+        assert "in Jail: pay or use a card" in banner, banner
+
+
+async def test_a_classic_prisoner_still_reads_every_way_out() -> None:
+    """Classic: pay, a card, or the dice (doubles), and the tries at them are counted."""
+    from driver import as_shown
+    from states import in_jail
+
+    s = new_session("classic", [("Ann", True), ("Bob", True)])
+    in_jail(s, 0, card=True)
+    async with started(s, size=BIG) as (app, pilot):
+        await settle(pilot)
+        banner = as_shown(app.game_screen().query_one("#banner"))
+        assert "in Jail: pay, use a card or roll for doubles" in banner, banner
+        panel = " ".join(as_shown(p) for p in app.game_screen().query(PlayerPanel))
+        assert "(tries 0)" in panel, panel

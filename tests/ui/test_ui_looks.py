@@ -219,7 +219,7 @@ async def test_a_players_head_and_the_jail_question_break_between_their_parts(
     from states import in_jail
 
     s = new_session("nfl", [("Ann", True), ("Computer 2", False), ("Bob", False)])
-    in_jail(s, 0)
+    in_jail(s, 0, card=True)  # every way out offered: the longest question
     async with started(s, size=size) as (app, _pilot):
         scr: Any = app.game_screen()  # under the Jail's dialog
         for p, words in ((1, ["Computer 2", "Helmet"]), (2, ["Bob", "Goal Post", "computer"])):

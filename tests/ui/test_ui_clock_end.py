@@ -15,7 +15,10 @@ from textual.widgets import Checkbox, Input
 from monopoly_tui.ui.app import MonopolyApp
 from monopoly_tui.ui.setup import clock_end
 
-NOON = datetime(2026, 12, 1, 12, 0).astimezone().timestamp()
+NOON = datetime(2099, 12, 1, 12, 0).astimezone().timestamp()
+"""The tests' own noon, far ahead of the real clock: the game screen reads the wall clock from
+its start until a test sets its own, and an hour agreed on today's date (2026-12-01 21:30)
+had come for real by the evening, ending the game before the test could look."""
 
 
 def test_the_hour_typed_is_the_next_time_the_clock_shows_it() -> None:

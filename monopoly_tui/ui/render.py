@@ -296,13 +296,17 @@ def deed_card(game: Game, deed: int, *, width: int | None = None,
 
 def name_band(name: str, style: str, width: int) -> Text:
     """A name too long for a card's border, on its colour band ``width`` cells wide: broken
-    after a colon first ('Double Team:' / 'New York Jets & New York Giants'), then between
-    words; each line centred on the band."""
+    after a colon first ('Double Team:' / 'New York Jets & New York Giants'), then after an
+    '&' ('New York Jets &' / 'New York Giants'), then between words; each line centred on
+    the band."""
     head, colon, rest = name.partition(": ")
     pieces = [head + ":", rest] if colon and rest else [name]
     rows: list[str] = []
     for piece in pieces:
-        rows += [cut.plain.strip() for cut in Text(piece).wrap(Console(width=width), width)]
+        left, amp, right = piece.partition(" & ")
+        halves = [left + " &", right] if amp and len(piece) > width else [piece]
+        for half in halves:
+            rows += [cut.plain.strip() for cut in Text(half).wrap(Console(width=width), width)]
     out = Text(style=style)
     for i, row in enumerate(rows):
         out.append(("\n" if i else "") + row.center(width))

@@ -234,3 +234,14 @@ async def test_a_players_head_and_the_jail_question_break_between_their_parts(
         shown = as_shown(scr.query_one("#banner"))
         question = "in Jail: pay, use a card or roll for doubles"
         assert any(question in line for line in shown.splitlines()), shown
+
+
+def test_a_long_name_on_its_band_breaks_after_the_colon_then_the_ampersand() -> None:
+    from monopoly_tui.ui.render import name_band
+
+    name = "Double Team: New York Jets & New York Giants"
+    assert [r.strip() for r in name_band(name, "", 40).plain.split("\n")] == [
+        "Double Team:", "New York Jets & New York Giants"]
+    rows = name_band(name, "", 30).plain.split("\n")
+    assert [r.strip() for r in rows] == ["Double Team:", "New York Jets &", "New York Giants"]
+    assert all(len(r) == 30 for r in rows)  # the band is the card's width on every line

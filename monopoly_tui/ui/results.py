@@ -5,7 +5,7 @@ group)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
@@ -20,6 +20,7 @@ from textual.widgets import Button, Footer, Static
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.counts import round_number, turn_number
 from monopoly_tui.engine.describe import END_REASONS
+from monopoly_tui.engine.spec import PROPERTY_KINDS
 from monopoly_tui.ui.board import Board
 from monopoly_tui.ui.charts import StatsPanel
 from monopoly_tui.ui.mechanics import first, screens_for
@@ -27,10 +28,26 @@ from monopoly_tui.ui.render import PlainTable, money, player_tag
 from monopoly_tui.ui.session import Session
 from monopoly_tui.ui.style import heat_color
 
+if TYPE_CHECKING:
+    from monopoly_tui.engine.game import Game
+
 _STANDING = ("net worth", "cash")
 """The ranking's columns of where each player stands at the end (then the deeds held)."""
 _OVER_THE_GAME = ("rent in", "rent out")
-"""The columns of what happened over the game (then the buildings built)."""
+"""The columns of what happened over the game (after the deeds bought; then the buildings
+built)."""
+
+
+def bought_heading(game: Game) -> str:
+    """The heading of the deeds each player took from the bank over the game: 'bought' where
+    deeds are bought, and the word of each mechanic's way of taking one ('secured': a D&D
+    location is secured, never bought)."""
+    spec = game.spec
+    words = ["bought"] if any(spec.spaces[d.spaces[0]].kind in PROPERTY_KINDS
+                              for d in spec.deeds) else []
+    for m in game.mechanics:
+        words += [w for w in m.acquisitions(spec).values() if w not in words]
+    return " or ".join(words) or "bought"
 
 
 def ranking_table(session: Session, columns: str = "all") -> Table:
@@ -56,7 +73,7 @@ def ranking_table(session: Session, columns: str = "all") -> Table:
         headings += [*_STANDING, spec.vocab.deeds]
     builds = any(d.house_cost for d in spec.deeds)  # an edition with buildings to build
     if over:
-        headings += list(_OVER_THE_GAME)
+        headings += [bought_heading(game), *_OVER_THE_GAME]
         if builds:
             headings.append(f"{spec.vocab.houses} built")  # not standing at the end
     table = PlainTable(expand=True, header_style="bold", box=None, padding=(0, 1),
@@ -80,7 +97,8 @@ def ranking_table(session: Session, columns: str = "all") -> Table:
             cells += ["—" if pl.bankrupt else cash(P.valuation(spec, st, p)), cash(pl.cash),
                       str(sum(1 for o in st.owner if o == p))]
         if over:
-            cells += [cash(stats.rent_received[p]) if stats else "",
+            cells += [str(stats.bought[p]) if stats else "",
+                      cash(stats.rent_received[p]) if stats else "",
                       cash(stats.rent_paid[p]) if stats else ""]
             if builds:
                 cells.append(str(stats.built[p]) if stats else "")

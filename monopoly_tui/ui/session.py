@@ -46,6 +46,10 @@ class Seat:
     ``expert``."""
 
 
+ACQUIRED = frozenset({"bought", "won_auction"})
+"""The core's events by which a player takes a deed from the bank."""
+
+
 @dataclass(slots=True)
 class Stats:
     """Running totals per player, from the events."""
@@ -64,9 +68,12 @@ class Stats:
     def copy(self) -> Stats:
         return Stats(*(list(getattr(self, f.name)) for f in fields(self)))
 
-    def add(self, e: Event, rent: Collection[str] = ("rent",)) -> None:
+    def add(self, e: Event, rent: Collection[str] = ("rent",),
+            acquired: Collection[str] = ACQUIRED) -> None:
         """Count one event; ``rent``: the payments' reasons that are an owner's income from a
-        landing (rent, and the mechanics' own, as a D&D location's tax)."""
+        landing (rent, and the mechanics' own, as a D&D location's tax); ``acquired``: the
+        events by which a player takes a deed from the bank (bought, won at auction, and the
+        mechanics' own, as a D&D location secured), counted in ``bought``."""
         p = e.player
         if p < 0:
             return
@@ -74,7 +81,7 @@ class Stats:
             self.rent_paid[p] += e.amount
             if e.other >= 0:
                 self.rent_received[e.other] += e.amount
-        elif e.kind in ("bought", "won_auction") and e.deed >= 0:
+        elif e.kind in acquired and e.deed >= 0:
             self.bought[p] += 1
         elif e.kind == "built":
             self.built[p] += 1
@@ -164,6 +171,8 @@ class Session:
     """What loading this game's save said the player must know (it goes on as a new game)."""
     _rent_reasons: frozenset[str] | None = field(default=None, repr=False)
     """The payments' reasons counted as rent in the statistics (``Stats.add``)."""
+    _acquired: frozenset[str] | None = field(default=None, repr=False)
+    """The events counted as a deed bought in the statistics (``Stats.add``)."""
     _before: dict[int, _Before] = field(default_factory=dict, repr=False)
     """Per decision that may still be taken back (by the decisions count before it): the
     table's own record of the moment before it (statistics, last dice and card, log lines)."""
@@ -348,9 +357,13 @@ class Session:
         if rent is None:
             rent = self._rent_reasons = frozenset(
                 {"rent"}.union(*(m.rent_reasons() for m in self.game.mechanics)))
+        acquired = self._acquired
+        if acquired is None:
+            acquired = self._acquired = ACQUIRED.union(
+                *(m.acquisitions(self.spec) for m in self.game.mechanics))
         for e in events:
             if stats is not None:
-                stats.add(e, rent)
+                stats.add(e, rent, acquired)
             if e.kind == "rolled":
                 self.last_dice = e.dice
                 self.last_roller = e.player

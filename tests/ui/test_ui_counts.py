@@ -185,3 +185,41 @@ def test_a_locations_tax_counts_as_rent_and_no_buildings_column_where_none_are_b
     assert s.stats is not None and s.stats.rent_received == taxes
     table = _plain(ranking_table(s))
     assert "rent" in table and "built" not in table, table
+
+
+def test_the_locations_secured_count_as_taken_under_the_editions_word() -> None:
+    """Dungeons & Dragons: a location is secured, never bought, and the results' column of
+    deeds taken from the bank counted none of them. It counts each location secured, headed
+    'secured'; classic's column is headed 'bought' and counts buys and auctions won."""
+    from monopoly_tui.ui.results import bought_heading, ranking_table
+
+    s = new_session("dnd", [("Ann", False), ("Bob", False), ("Cy", False)], seed=4,
+                    house_rules={"turn_limit": 12})
+    secured = [0, 0, 0]
+    for _ in range(50_000):
+        if s.game.over:
+            break
+        for e in s.play(s.bot_choice(s.pending.player)):
+            if e.kind == "secured":
+                secured[e.player] += 1
+    assert s.game.over and sum(secured) > 0
+    assert s.stats is not None and s.stats.bought == secured
+    assert bought_heading(s.game) == "secured"
+    table = _plain(ranking_table(s, "over the game"))
+    head = next(line for line in table.splitlines() if "player" in line).split()
+    assert head[:3] == ["#", "player", "secured"], table
+    for p, name in enumerate(("Ann", "Bob", "Cy")):
+        row = next(line for line in table.splitlines() if name in line)
+        assert row.split()[row.split().index(name) + 1] == str(secured[p]), (row, secured)
+
+    classic = new_session("classic", [("Ann", False), ("Bob", False)], seed=3,
+                          house_rules={"turn_limit": 3})
+    assert bought_heading(classic.game) == "bought"
+    bought = [0, 0]
+    for _ in range(50_000):
+        if classic.game.over:
+            break
+        for e in classic.play(classic.bot_choice(classic.pending.player)):
+            if e.kind in ("bought", "won_auction") and e.deed >= 0:
+                bought[e.player] += 1
+    assert classic.stats is not None and classic.stats.bought == bought and sum(bought) > 0

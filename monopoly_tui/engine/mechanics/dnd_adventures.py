@@ -356,6 +356,10 @@ class Adventures(Mechanic):
         """The tax a lander pays a location's owner is the owner's rent."""
         return frozenset({"location_tax"})
 
+    def acquisitions(self, spec: Spec) -> dict[str, str]:
+        """Securing a location is how a player takes it from the bank (there is no buying)."""
+        return {"secured": spec.vocab.secured}
+
     def reason_words(self, words: Words, reason: str, target: int) -> str | None:
         v = words.spec.vocab
         if reason == "bank_fee":

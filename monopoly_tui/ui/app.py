@@ -8,7 +8,7 @@ app is interactive at once.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -206,8 +206,10 @@ class MonopolyApp(App[int]):
         for warning in saves_port.load_warnings(session):
             self.notify(warning, title="Loaded", severity="warning", timeout=12)
 
-    def start_session(self, session: Session, first: bool = True) -> None:
-        """Play a game: its theme, the game screen, and who goes first."""
+    def start_session(self, session: Session, first: bool = True,
+                      clock: Callable[[], float] | None = None) -> None:
+        """Play a game: its theme, the game screen, and who goes first. ``clock``: the wall
+        clock the agreed hour was typed against at setup (the game reads the same one)."""
         from monopoly_tui.ui.first import FirstPlayerScreen
         from monopoly_tui.ui.game import GameScreen
         from monopoly_tui.ui.style import edition_theme
@@ -218,7 +220,10 @@ class MonopolyApp(App[int]):
         self.register_theme(theme)
         self.theme = theme.name
         self._to_base()
-        self.push_screen(GameScreen(session))
+        screen = GameScreen(session)
+        if clock is not None:
+            screen.clock = clock
+        self.push_screen(screen)
         if first:
             self.push_screen(FirstPlayerScreen(session, list(session.game.last_events)))
 

@@ -745,4 +745,4 @@ class NewGameScreen(Screen[None]):
             self.query_one("#problems", Static).update(Text(str(e), style="red"))
             return
         app: Any = self.app
-        app.start_session(session, first=True)
+        app.start_session(session, first=True, clock=self.clock)

@@ -52,9 +52,10 @@ def bought_heading(game: Game) -> str:
 
 def ranking_table(session: Session, columns: str = "all") -> Table:
     """The players in their final order. ``columns``: "all" (where each stands and what they
-    did over the game), "standing" (net worth, cash, deeds) or "over the game" (rent in and
-    out, buildings built where the edition has buildings) — the two halves of "all" for a
-    narrow screen."""
+    did over the game), "standing" (net worth, cash, deeds) or "over the game" (deeds bought,
+    rent in and out, buildings built where the edition has buildings) — the two halves of
+    "all" for a narrow screen; "over the game" halved again: "rent" and "taken" (the deeds
+    bought and the buildings built)."""
     game = session.game
     spec, st = game.spec, game.st
     stats = session.stats
@@ -67,18 +68,21 @@ def ranking_table(session: Session, columns: str = "all") -> Table:
         return f"{amount:,}" if long_money else money(game, amount)
 
     standing = columns in ("all", "standing")
-    over = columns in ("all", "over the game")
+    rent = columns in ("all", "over the game", "rent")
+    taken = columns in ("all", "over the game", "taken")
     headings: list[str] = []
     if standing:
         headings += [*_STANDING, spec.vocab.deeds]
     builds = any(d.house_cost for d in spec.deeds)  # an edition with buildings to build
-    if over:
-        headings += [bought_heading(game), *_OVER_THE_GAME]
-        if builds:
-            headings.append(f"{spec.vocab.houses} built")  # not standing at the end
+    if taken:
+        headings.append(bought_heading(game))
+    if rent:
+        headings += list(_OVER_THE_GAME)
+    if taken and builds:
+        headings.append(f"{spec.vocab.houses} built")  # not standing at the end
     table = PlainTable(expand=True, header_style="bold", box=None, padding=(0, 1),
                        caption=Text(f"amounts in {spec.vocab.currency}")
-                       if long_money and over else None,
+                       if long_money and rent else None,
                        caption_style="dim", caption_justify="left")
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("player")  # "bankrupt" may go under the name: amounts need the room
@@ -96,12 +100,13 @@ def ranking_table(session: Session, columns: str = "all") -> Table:
         if standing:
             cells += ["—" if pl.bankrupt else cash(P.valuation(spec, st, p)), cash(pl.cash),
                       str(sum(1 for o in st.owner if o == p))]
-        if over:
-            cells += [str(stats.bought[p]) if stats else "",
-                      cash(stats.rent_received[p]) if stats else "",
+        if taken:
+            cells.append(str(stats.bought[p]) if stats else "")
+        if rent:
+            cells += [cash(stats.rent_received[p]) if stats else "",
                       cash(stats.rent_paid[p]) if stats else ""]
-            if builds:
-                cells.append(str(stats.built[p]) if stats else "")
+        if taken and builds:
+            cells.append(str(stats.built[p]) if stats else "")
         table.add_row(str(place), tag, *cells)
     return table
 
@@ -115,16 +120,25 @@ class Ranking:
         self.session = session
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        def fits(table: Table) -> bool:
+            table.expand = False  # measured at its narrowest, not at the width it would fill
+            narrowest = Measurement.get(console, options.update_width(1000), table).minimum
+            table.expand = True
+            return narrowest <= options.max_width
+
         whole = ranking_table(self.session)
-        whole.expand = False  # measured at its narrowest, not at the width it would fill
-        narrowest = Measurement.get(console, options.update_width(1000), whole).minimum
-        whole.expand = True
-        if narrowest <= options.max_width:
+        if fits(whole):
             yield whole
             return
         yield ranking_table(self.session, "standing")
-        yield Text("")
-        yield ranking_table(self.session, "over the game")
+        over = ranking_table(self.session, "over the game")
+        # still too wide (100x30 with the deeds bought and NFL's 'seating sections built'):
+        # the rent apart from the deeds and buildings
+        parts = [over] if fits(over) else [ranking_table(self.session, "rent"),
+                                           ranking_table(self.session, "taken")]
+        for part in parts:
+            yield Text("")
+            yield part
 
 
 def how_it_ended(session: Session) -> Text:

@@ -235,16 +235,18 @@ class BasicBot(DecidingBot):
         return self._full
 
     def _count_holdings(self, owner: list[int], player: int) -> None:
-        """Recount, from who owns what: the bot's whole colour groups, and whether some group
-        lacks just one deed that another player holds (a trade could complete it); its deeds
-        are listed again when next needed."""
+        """Recount, from who owns what: the bot's whole colour groups (to build on), and
+        whether some group whose whole doubles the rent (a colour group, or a pair of
+        locations) lacks just one deed that another player holds (a trade could complete it);
+        its deeds are listed again when next needed."""
         self._owner_player = player
         self._owner_snap = owner.copy()
         board = self.board
         self._mine = None  # (listed when a mortgage to lift asks for them)
         full: list[int] = []
         one_short = False
-        for g in board.street_groups:
+        is_street = board.is_street
+        for g in board.set_groups:  # (colour groups, and D&D's pairs of locations)
             deeds = board.group_deeds[g]
             missing = -1
             for d in deeds:
@@ -254,7 +256,8 @@ class BasicBot(DecidingBot):
                         break
                     missing = d
             if missing == -1:
-                full.append(g)
+                if is_street[deeds[0]]:  # (buildings go on streets only)
+                    full.append(g)
             elif missing >= 0 and len(deeds) > 1 and owner[missing] >= 0:
                 one_short = True
         self._full = full
@@ -568,11 +571,12 @@ class BasicBot(DecidingBot):
         self._history_seen = len(history)
 
     def _propose(self, game: Game, player: int) -> Action | None:
-        """Now and then (at most once a turn), a one-for-one swap that completes a colour group
-        for each side, with cash making it even by the shared valuation. When no such swap
-        exists, an offer to buy outright a deed that completes its own group, at the price
-        the shared valuation makes even (the deed's price plus the group's price: the premium
-        a seller asks), if its reserve stays. Never the same offer twice; after a swap search
+        """Now and then (at most once a turn), a one-for-one swap that completes a group whose
+        whole doubles the rent (a colour group, or a pair of locations) for each side, with
+        cash making it even by the shared valuation. When no such swap exists, an offer to buy
+        outright a deed that completes its own group, at the price the shared valuation makes
+        even (the deed's price plus the group's price: the premium a seller asks), if its
+        reserve stays. Never the same offer twice; after a swap search
         that found nothing it searches swaps again only once ownership changed."""
         st = game.st
         self._sync_proposed(game, player)
@@ -580,7 +584,7 @@ class BasicBot(DecidingBot):
         owner = st.owner
         # deeds that would complete a group for me, by who holds them
         wanted: list[tuple[int, int]] = []
-        for g in board.street_groups:
+        for g in board.set_groups:
             deeds = board.group_deeds[g]
             missing = [d for d in deeds if owner[d] != player]
             if len(missing) == 1 and len(deeds) > 1:
@@ -592,7 +596,7 @@ class BasicBot(DecidingBot):
         card_value = game.spec.rules.jail_fine
         if owner != self._propose_snap:
             for q, take in wanted:
-                for g in board.street_groups:
+                for g in board.set_groups:
                     deeds = board.group_deeds[g]
                     missing = [d for d in deeds if owner[d] != q]
                     if g == board.group_of[take] or len(missing) != 1 or len(deeds) < 2 \

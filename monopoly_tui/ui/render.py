@@ -261,8 +261,10 @@ def deed_card(game: Game, deed: int, *, width: int | None = None,
         if st.mortgaged[deed]:
             status.append(f" · {v.mortgage}d", style="bold red")
         elif d.kind != DICE_RENT:
-            rent = P.street_rent(spec, st, deed, here) if d.kind == STREET else P.count_rent(
-                spec, st, deed)
+            # the charge a visitor would owe now, whatever the kind of deed (a street's
+            # buildings, a railroad's count, a secured location's tax): the
+            # engine's own rule, so no kind is left out (a location once crashed the card)
+            rent = P.rent_due(spec, st, deed, 0, space=here)
             status.append(f" · rent {'here ' if here >= 0 else ''}now {m(rent)}",
                           style="bold")
     else:

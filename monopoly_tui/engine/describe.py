@@ -440,6 +440,15 @@ def _no_rent_in_jail(w: Words, e: Event) -> str:
     )
 
 
+def _no_rent_mortgaged(w: Words, e: Event) -> str:
+    """A landing on another's mortgaged deed: no rent is due ("Rent cannot be collected on
+    mortgaged properties"), said in the edition's word for a mortgage."""
+    return (
+        f"{w.Who(e.player)} pays no rent for {w.deed(e.deed)}: "
+        f"{w.who(e.other)} has it under {w.v.mortgage}"
+    )
+
+
 def _jackpot(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)} took {w.pot()}: {w.money(e.amount)}"
 
@@ -738,6 +747,7 @@ _DESCRIBERS: dict[str, Callable[[Words, Event], str | None]] = {
     "rent_roll": _rent_roll,
     "rent_claimable": _rent_claimable,
     "no_rent_in_jail": _no_rent_in_jail,
+    "no_rent_mortgaged": _no_rent_mortgaged,
     "jackpot": _jackpot,
     "built": _built,
     "sold_building": _sold_building,

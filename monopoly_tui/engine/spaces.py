@@ -50,7 +50,9 @@ def nothing(game: Game, p: int, sp: SpaceSpec, roll: int, rent_mult: int, dice_m
 def land_on_property(game: Game, p: int, sp: SpaceSpec, roll_total: int, rent_mult: int,
                      dice_mult: int) -> None:
     """A deed of the bank's may be bought; on another's unmortgaged deed the rent is due
-    (a mechanic may waive or change it; under 'owner must ask' it is only claimable). A rent
+    (a mechanic may waive or change it; under 'owner must ask' it is only claimable); on
+    another's mortgaged deed none is, and the log says why ("Rent cannot be collected on
+    mortgaged properties": the event ``no_rent_mortgaged``, not made in a quiet game). A rent
     a card names (its multipliers: 'pay twice the rent', 'roll and pay ten times') is asked of
     the mechanics as a ``card_rent``: the card tells the player to pay, which a mechanic that
     spares landings' rent (the Ring) does not waive."""
@@ -60,7 +62,12 @@ def land_on_property(game: Game, p: int, sp: SpaceSpec, roll_total: int, rent_mu
     if owner < 0:
         game.push(BuyFrame(p, d))
         return
-    if owner == p or st.mortgaged[d]:
+    if owner == p:
+        return
+    if st.mortgaged[d]:  # "You do not pay rent if the property is mortgaged"
+        if not game.quiet:
+            game.emit(Event("no_rent_mortgaged", player=p, other=owner, deed=d,
+                            space=sp.index))
         return
     if spec.rules.no_rent_in_jail and st.players[owner].in_jail:
         game.emit(Event("no_rent_in_jail", player=p, other=owner, deed=d))

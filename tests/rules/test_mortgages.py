@@ -165,3 +165,61 @@ def test_mortgaged_deed_received_in_bankruptcy_asks_lift_or_pay_interest() -> No
     act(game, A.A_KEEP)
     assert cashes(game) == [1500, 0, 1500 + 10 - 20]
     assert game.st.mortgaged[deed(game, "boardwalk")]
+
+
+# ---------------------------------------------------------------- the log
+
+
+def test_landing_on_anothers_mortgaged_deed_logs_that_no_rent_is_due() -> None:
+    """'You do not pay rent if the property is mortgaged' (rulebook:GOT; the LotR and LGE
+    rulebooks alike): the landing said nothing at all. The log says no rent is due and why,
+    in the edition's words ("under mortgage")."""
+    from monopoly_tui.engine.describe import describe_all
+
+    game = new_game()
+    give(game, 1, "boardwalk", mortgaged=True)
+    game.st.players[0].position = 35
+    events = roll(game, (1, 3))
+    assert cashes(game) == [1500, 1500]
+    lines = describe_all(events, game)
+    assert lines[-1] == "Ann pays no rent for Boardwalk: Bob has it under mortgage", lines
+    no_rent = [e for e in events if e.kind == "no_rent_mortgaged"]
+    assert len(no_rent) == 1 and (no_rent[0].player, no_rent[0].other) == (0, 1)
+
+
+def test_landing_on_your_own_mortgaged_deed_logs_no_rent_line() -> None:
+    """Your own deed asks nothing: no 'pays no rent' line."""
+    from monopoly_tui.engine.describe import describe_all
+
+    game = new_game()
+    give(game, 0, "boardwalk", mortgaged=True)
+    game.st.players[0].position = 35
+    lines = describe_all(roll(game, (1, 3)), game)
+    assert not any("no rent" in line for line in lines), lines
+
+
+def test_no_rent_on_a_mortgaged_deed_is_said_under_owner_must_ask_and_in_lge() -> None:
+    """Longest Game Ever: 'Rent cannot be collected on any version of a property that is
+    mortgaged' (and it cannot be bought out): no claim, no buy-out, and the line names the deed
+    (not the version landed on) in the edition's money and words."""
+    from lge_helpers import land, lge, own
+
+    from monopoly_tui.engine.describe import describe_all
+
+    game = lge()
+    own(game, 1, "boardwalk", mortgaged=True)
+    events = land(game, 0, "boardwalk-2")
+    assert not game.st.claims and game.pending.kind == A.END_TURN
+    assert describe_all(events, game)[-1] == (
+        "Ann pays no rent for Boardwalk: Bob has it under mortgage")
+
+
+def test_a_quiet_game_makes_no_event_for_a_mortgaged_landing() -> None:
+    """A simulation's quiet game builds no events: the rule is the same, the line is not
+    made."""
+    game = new_game()
+    give(game, 1, "boardwalk", mortgaged=True)
+    game.st.players[0].position = 35
+    game.quiet = True
+    assert not any(e.kind == "no_rent_mortgaged" for e in roll(game, (1, 3)))
+    assert cashes(game) == [1500, 1500] and game.pending.kind == A.END_TURN

@@ -165,9 +165,13 @@ def legacy_event(event: Any) -> tuple[Any, ...]:
     said what it was about in its text ('rent:12', 'tax:4', 'card:1'); the deed, space or deck
     it names is in a field of its own now; a building built or sold named its deed only (the
     version it stands on came with buildings counted per space); a walk stopped on the way
-    (a meeting there) did not say so (``moved`` with the text ``on_the_way``, for the log)."""
+    (a meeting there) did not say so (``moved`` with the text ``on_the_way``, for the log); a
+    buy-out did not say what stood on the versions taken (``bought_out``'s text, for the
+    log)."""
     kind, text, space, deed, card = event.kind, event.text, event.space, event.deed, event.card
     if kind == "moved" and text == "on_the_way":
+        text = ""
+    if kind == "bought_out":
         text = ""
     if kind in ("built", "sold_building"):
         space = -1

@@ -328,8 +328,23 @@ def test_a_buy_out_is_one_line_with_its_payment() -> None:
     d = _deed(g, "Boardwalk")
     lines = describe_all([Event("paid", player=0, amount=60, deed=d, other=1, text="buy_out"),
                           Event("bought_out", player=0, other=1, deed=d, amount=60)], g)
-    assert lines == ["Ann bought Boardwalk out from Bob for M60, with every version and what "
-                     "is built on it"]
+    assert lines == ["Ann bought Boardwalk out from Bob for M60, with every version"]
+
+
+def test_a_buy_out_says_what_stood_on_the_versions_taken() -> None:
+    """The event's text holds the buildings on each version, in board order: the line says
+    them by what and where, in the edition's words; nothing built, nothing said of it."""
+    g = _game("lge")
+    d = _deed(g, "Boardwalk")
+
+    def line(text: str) -> str | None:
+        return describe(Event("bought_out", player=0, other=1, deed=d, amount=60, text=text), g)
+
+    assert line("0,5,0") == ("Ann bought Boardwalk out from Bob for M60, with every version and "
+                             "a Hotel on Boardwalk 2")
+    assert line("1,0,3") == ("Ann bought Boardwalk out from Bob for M60, with every version, a "
+                             "House on Boardwalk and 3 Houses on Boardwalk 3")
+    assert line("") == "Ann bought Boardwalk out from Bob for M60, with every version"
 
 
 # ---------------------------------------------------------------- buildings and mortgages

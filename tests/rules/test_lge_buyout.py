@@ -83,3 +83,57 @@ def test_a_lander_short_of_the_price_pays_the_rent() -> None:
     # the rent (50) is more than the cash: no buy-out is on offer, the rent is claimable
     assert game.pending.kind != A.BUY_OUT
     assert game.st.claims[0].amount == 50
+
+
+# ---------------------------------------------------------------- the log and the results
+
+
+def _bought_out_line(game: object) -> str:
+    from monopoly_tui.engine.describe import describe_all
+
+    events = act(game, A.A_BUY_OUT)  # type: ignore[arg-type]
+    lines = describe_all(events, game)  # type: ignore[arg-type]
+    assert len(lines) == 1, lines  # the payment is said by the buy-out's line
+    return lines[0]
+
+
+def test_a_buy_out_with_nothing_built_says_only_the_versions_taken() -> None:
+    """'You now own all three versions of that property': a buy-out of a deed with nothing
+    on it said "with every version and what is built on it"; it says what was taken."""
+    game = lge()
+    own(game, 1, "boardwalk")
+    _land(game, 0, "boardwalk-2")
+    assert _bought_out_line(game) == "Ann bought Boardwalk out from Bob for M60, with every version"
+
+
+def test_a_buy_out_names_the_buildings_taken_and_where_they_stand() -> None:
+    """'Then you own Boardwalk and that Hotel. You also own Boardwalk 2 and Boardwalk 3.'"""
+    game = lge()
+    own(game, 1, "boardwalk", "park-place")
+    stand(game, "boardwalk", "boardwalk-2", 5)  # a hotel
+    game.st.players[0].cash = 2500
+    game.st.bank_net += 1000
+    _land(game, 0, "boardwalk-2")
+    assert _bought_out_line(game) == ("Ann bought Boardwalk out from Bob for M2,010, with every "
+                                      "version and a Hotel on Boardwalk 2")
+
+
+def test_a_buy_out_names_houses_on_several_versions() -> None:
+    game = lge()
+    own(game, 1, "boardwalk", "park-place")
+    stand(game, "boardwalk", "boardwalk", 2)
+    stand(game, "boardwalk", "boardwalk-3", 1)
+    _land(game, 0, "boardwalk-3")
+    line = _bought_out_line(game)
+    assert line.endswith(", with every version, 2 Houses on Boardwalk and a House on "
+                         "Boardwalk 3"), line
+
+
+def test_a_buy_out_counts_as_a_deed_bought() -> None:
+    """A deed taken by a buy-out is bought ("buy the property from that player"): the
+    mechanic names its event among the acquisitions the results count as "bought"."""
+    from monopoly_tui.engine.mechanics.versions import BUYOUT
+
+    game = lge()
+    buyout = next(m for m in game.mechanics if m.NAME == BUYOUT)
+    assert buyout.acquisitions(game.spec) == {"bought_out": "bought"}

@@ -223,3 +223,27 @@ def test_the_locations_secured_count_as_taken_under_the_editions_word() -> None:
             if e.kind in ("bought", "won_auction") and e.deed >= 0:
                 bought[e.player] += 1
     assert classic.stats is not None and classic.stats.bought == bought and sum(bought) > 0
+
+
+def test_a_longest_game_ever_buy_out_counts_in_the_bought_column() -> None:
+    """Longest Game Ever: a deed taken by the forced buy-out ('buy the property from that
+    player for the price of rent plus M10') was bought, and the results' "bought" column did
+    not count it (``Mechanic.acquisitions``: the buy-out's event is one)."""
+    from monopoly_tui.engine.actions import Action
+    from monopoly_tui.engine.dice import ScriptedDice
+    from monopoly_tui.ui.results import bought_heading
+
+    s = new_session("lge", [("Ann", True), ("Bob", True)], seed=1)
+    game = s.game
+    st, spec = game.st, game.spec
+    d = next(x.index for x in spec.deeds if x.name == "Boardwalk")
+    st.owner[d] = 1
+    st.current = 0
+    st.players[0].position = spec.deeds[d].spaces[1] - 1  # a 1 lands on Boardwalk 2
+    game.dice_source = ScriptedDice([0])
+    s.play(Action(A.A_ROLL, 0))
+    assert s.pending.kind == A.BUY_OUT
+    s.play(next(a for a in s.pending.choices if a.kind == A.A_BUY_OUT))
+    assert st.owner[d] == 0
+    assert s.stats is not None and s.stats.bought == [1, 0]
+    assert bought_heading(game) == "bought"

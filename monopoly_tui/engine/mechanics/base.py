@@ -32,7 +32,7 @@ The rule points, in the order a turn meets them:
 And for the log: ``describe`` (a line for each of its ``event_kinds``), ``arrival_words`` (what
 an event made on the space a move reaches adds to the move's line), ``reason_words`` (what a
 payment of its own reason is for), ``end_words`` (how a game it ended was won) and, for the
-statistics, ``acquisitions`` (its events by which a deed is taken from the bank).
+statistics, ``acquisitions`` (its events by which a deed is taken: secured, bought out).
 
 A mechanic keeps its state in ``GameState.mech[name]`` (a ``MechanicState`` made by
 ``new_state``), adds decisions as frames (``engine.frame``), and tells its events in words
@@ -185,9 +185,10 @@ class Mechanic:
         return None
 
     def acquisitions(self, spec: Spec) -> dict[str, str]:
-        """This mechanic's events by which a player takes a deed from the bank other than by
-        buying it (a D&D location secured), each with its word in the edition's vocabulary
-        ("secured"): the players' statistics count them with the deeds bought."""
+        """This mechanic's events by which a player takes a deed other than the core's buying
+        and auctions (a D&D location secured from the bank; a Longest Game Ever buy-out, bought
+        from its owner), each with its word in the edition's vocabulary ("secured", "bought"):
+        the players' statistics count them with the deeds bought."""
         return {}
 
 

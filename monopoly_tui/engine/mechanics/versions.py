@@ -26,6 +26,7 @@ from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
 from monopoly_tui.engine.anytime import ANYTIME
+from monopoly_tui.engine.describe import building_words
 from monopoly_tui.engine.frame import Frame, MechanicConfig, frame_type, mechanic_config
 from monopoly_tui.engine.frames import RAISING
 from monopoly_tui.engine.mechanics import register
@@ -232,6 +233,33 @@ def buyout_extra(spec: Spec) -> int:
     return cfg.extra if isinstance(cfg, BuyoutSpec) else 0
 
 
+def taken_buildings(spec: Spec, st: GameState, deed: int) -> str:
+    """What stands on a deed's versions as it is bought out, for the log ("Then you own
+    Boardwalk and that Hotel"): the buildings on each version in board order ("0,4,0"), or ''
+    when nothing is built. The ``bought_out`` event carries it in its text."""
+    placed = [st.placed[s] for s in versions_of(spec, deed)]
+    return ",".join(str(n) for n in placed) if any(placed) else ""
+
+
+def taken_words(words: Words, deed: int, text: str) -> str:
+    """What a buy-out took besides the deed, from the event's text (``taken_buildings``):
+    the other versions and the buildings on them ("with every version and a Hotel on
+    Boardwalk 2"), '' for a deed of one version with nothing built."""
+    spec, v = words.spec, words.v
+    spaces = versions_of(spec, deed)
+    counts = [int(n) for n in text.split(",")] if text else []
+    top = B.top(spec)
+    built = [(building_words(words.game, "hotel") if n >= top
+              else building_words(words.game, "house", n)) + f" on {words.space(s)}"
+             for s, n in zip(spaces, counts, strict=False) if n > 0]
+    items = ([f"every {v.version}"] if len(spaces) > 1 else []) + built
+    if not items:
+        return ""
+    if len(items) == 1:
+        return f", with {items[0]}"
+    return ", with " + ", ".join(items[:-1]) + " and " + items[-1]
+
+
 @dataclass(slots=True)
 class BuyOutFrame(Frame):
     """On another player's unmortgaged property: pay the rent, or buy the property for that
@@ -289,8 +317,10 @@ class BuyOutFrame(Frame):
         game.pop(self)
         game.owe(self.player, self.owner, price, "buy_out", target=self.deed)
         st.owner[self.deed] = self.player
-        game.emit(Event("bought_out", player=self.player, other=self.owner, deed=self.deed,
-                        space=self.space, amount=price))
+        if not game.quiet:
+            game.emit(Event("bought_out", player=self.player, other=self.owner, deed=self.deed,
+                            space=self.space, amount=price,
+                            text=taken_buildings(game.spec, st, self.deed)))
 
 
 class Buyout(Mechanic):
@@ -318,9 +348,14 @@ class Buyout(Mechanic):
     def describe(self, words: Words, event: Event) -> str | None:
         if event.kind == "bought_out":
             return (f"{words.Who(event.player)} bought {words.deed(event.deed)} out from "
-                    f"{words.who(event.other)} for {words.money(event.amount)}, with every "
-                    f"{words.v.version} and what is built on it")
+                    f"{words.who(event.other)} for {words.money(event.amount)}"
+                    f"{taken_words(words, event.deed, event.text)}")
         return None
+
+    def acquisitions(self, spec: Spec) -> dict[str, str]:
+        """A buy-out is a purchase ("buy the property from that player for the price of rent
+        plus M10"): counted with the deeds bought."""
+        return {"bought_out": "bought"}
 
     def event_kinds(self) -> frozenset[str]:
         return frozenset({"bought_out"})

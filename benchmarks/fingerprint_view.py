@@ -149,9 +149,10 @@ def legacy_action(action: Any) -> str:
     return text.replace(old, old.replace(kept, "")) if kept in old else text
 
 
-LOG_ONLY_EVENTS = frozenset({"ring_stopped", "no_rent_mortgaged"})
+LOG_ONLY_EVENTS = frozenset({"ring_stopped", "ring_met", "no_rent_mortgaged"})
 """Events added for the log alone, after the first fingerprint (they change nothing in the
-game): "Ann stopped on X to battle Bob" before a battle that ends a move early; no rent on
+game): "Ann stopped on X to battle Bob" before a battle that ends a move early; who a walk
+met where it stops ("Ann reached X on the way, with Bob there bearing the Ring"); no rent on
 another's mortgaged deed ("Ann pays no rent for X: Bob has it under mortgage")."""
 
 

@@ -347,6 +347,16 @@ def test_a_buy_out_says_what_stood_on_the_versions_taken() -> None:
     assert line("") == "Ann bought Boardwalk out from Bob for M60, with every version"
 
 
+def test_a_ring_meeting_told_alone_names_who_is_met() -> None:
+    """A meeting with no move's line to join (its own line) still names who is met, and the
+    bearer by the edition's word."""
+    g = _game("lotr", 3)
+    assert describe(Event("ring_met", player=0, other=1, space=3, text="1"), g) == (
+        "Ann meets Bob, the Ring-bearer, on Bywater")
+    assert describe(Event("ring_met", player=0, other=0, space=3, text="1,2"), g) == (
+        "Ann meets Bob and Cy on Bywater")
+
+
 # ---------------------------------------------------------------- buildings and mortgages
 
 

@@ -63,7 +63,7 @@ def describe_each(events: Sequence[Event], game: Game) -> list[str | None]:
     pairs = _pairs(events, game)
     told = {j for i, (j, _) in pairs.items()}
     arrivals = {j: a for j, a in _arrivals(events, w).items() if j not in told}
-    told |= {i for i, _ in arrivals.values()}
+    told |= {i for run, _ in arrivals.values() for i in run}
     out: list[str | None] = []
     for i, e in enumerate(events):
         line: str | None
@@ -670,19 +670,30 @@ def _arrival(w: Words, e: Event) -> str | None:
     return None
 
 
-def _arrivals(events: Sequence[Event], w: Words) -> dict[int, tuple[int, str]]:
+def _arrivals(events: Sequence[Event], w: Words) -> dict[int, tuple[list[int], str]]:
     """Mechanics' events made as a walk reached the space where it stops (the Ring found
-    lying there), before the move's own event: {the move's index: (the event's index, what it
-    adds to the move's line)}. The move is told first: "Ann moved to X, found the Ring lying
-    there and took it"."""
-    out: dict[int, tuple[int, str]] = {}
-    for i in range(len(events) - 1):
-        e, nxt = events[i], events[i + 1]
-        if e.kind not in _DESCRIBERS and nxt.kind == "moved" and nxt.player == e.player \
-                and nxt.space == e.space >= 0:
+    lying there, the players met there), just before the move's own event: {the move's index:
+    (the events' indices, what they add to the move's line)}. The move is told first, then
+    each in its order: "Ann moved to X, found the Ring lying there and took it"; "Ann reached
+    X on the way, found the Ring lying there and took it, with Bob there"."""
+    out: dict[int, tuple[list[int], str]] = {}
+    for j, move in enumerate(events):
+        if move.kind != "moved" or move.space < 0:
+            continue
+        run: list[tuple[int, str]] = []
+        i = j - 1
+        while i >= 0:
+            e = events[i]
+            if e.kind in _DESCRIBERS or e.player != move.player or e.space != move.space:
+                break
             words = _arrival(w, e)
-            if words is not None:
-                out[i + 1] = (i, words)
+            if words is None:
+                break
+            run.append((i, words))
+            i -= 1
+        if run:
+            run.reverse()
+            out[j] = ([k for k, _ in run], ", ".join(words for _, words in run))
     return out
 
 

@@ -100,7 +100,7 @@ def test_a_meeting_on_a_space_passed_is_not_said_as_the_move_there() -> None:
         game = _lotr(bearer=0)
         game.st.players[1].position = 3  # type: ignore[attr-defined]
         first = describe_all(roll(game, (2, 3)), game)  # type: ignore[arg-type]
-        assert first[-1] == "Ann reached Bywater on the way", first
+        assert first[-1] == "Ann reached Bywater on the way, with Bob there", first
         assert not any("moved to" in line for line in first), first
         then = describe_all(act(game, answer, target=1), game)  # type: ignore[arg-type]
         assert then[-1] == "Ann moved to Sting", then
@@ -111,7 +111,7 @@ def test_a_battle_with_a_bearer_passed_says_the_move_ends_there() -> None:
     game = _lotr(bearer=1)
     game.st.players[1].position = 3  # type: ignore[attr-defined]
     first = describe_all(roll(game, (2, 3)), game)  # type: ignore[arg-type]
-    assert first[-1] == "Ann reached Bywater on the way"
+    assert first[-1] == "Ann reached Bywater on the way, with Bob there bearing the Ring"
     then = describe_all(act(game, A.A_BATTLE, target=1), game)  # type: ignore[arg-type]
     assert then[0] == "Ann stopped on Bywater to battle Bob for the Ring", then
     assert then[1].startswith("Ann and Bob battle for the Ring: ")
@@ -133,13 +133,16 @@ def test_the_ring_found_on_the_way_is_told_before_the_move_ends() -> None:
 
 
 def test_the_ring_found_on_go_keeps_the_salary_line() -> None:
+    """Found on GO, where Bob and Cid stand: the new bearer meets them there (and may offer
+    them the Ring), said after the find, in one line with the move."""
     game = _lotr(bearer=-1, ring_space=0)
     size = game.spec.size  # type: ignore[attr-defined]
     game.st.players[0].position = size - 5  # type: ignore[attr-defined]
     lines = describe_all(roll(game, (2, 3)), game)  # type: ignore[arg-type]
     assert any("salary" in line for line in lines), lines
     assert lines[-1].startswith("Ann moved to GO"), lines
-    assert lines[-1].endswith(", found the Ring lying there and took it"), lines
+    assert lines[-1].endswith(", found the Ring lying there and took it, with Bob and Cid "
+                              "there"), lines
 
 
 # ---------------------------------------------------------------- articles

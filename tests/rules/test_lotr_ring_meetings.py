@@ -329,3 +329,47 @@ def test_the_ring_on_the_jail_corner_lies_on_just_visiting() -> None:
     game.st.players[2].in_jail = True
     assert Words(game).where(jail, 2) == game.spec.spaces[jail].name
     assert Words(game).where(jail, 1) == v.just_visiting
+
+
+# ---------------------------------------------------------------- the log names who is met
+
+
+def _first_lines(game: Game, faces: tuple[int, ...]) -> list[str]:
+    from monopoly_tui.engine.describe import describe_all
+
+    return describe_all(roll(game, faces), game)
+
+
+def test_a_move_stopped_to_battle_names_the_bearer_met() -> None:
+    """'If you pass or land on the Ring-bearer, you may ignore them or battle them': the move
+    stops where the bearer stands, and its line said only "Ann reached Bywater on the way";
+    it names the bearer met there."""
+    game = lotr(bearer=1)
+    at(game, 1, 3)
+    lines = _first_lines(game, (2, 3))
+    assert lines[-1] == "Ann reached Bywater on the way, with Bob there bearing the Ring", lines
+
+
+def test_a_bearer_stopped_to_offer_the_ring_names_everyone_met() -> None:
+    """'If you pass or land on another player, you may keep the Ring or offer it to them':
+    the bearer passing Bob and Cid on Bywater is asked about each; the line names both."""
+    game = lotr(4, bearer=0)
+    at(game, 1, 3)
+    at(game, 2, 3)
+    lines = _first_lines(game, (2, 3))
+    assert lines[-1] == "Ann reached Bywater on the way, with Bob and Cid there", lines
+
+
+def test_a_meeting_where_the_move_ends_names_who_is_met() -> None:
+    game = lotr(bearer=1)
+    at(game, 1, 5)
+    lines = _first_lines(game, (2, 3))
+    assert lines[-1] == "Ann moved to Sting, with Bob there bearing the Ring", lines
+
+
+def test_no_one_is_named_where_no_one_is_met() -> None:
+    """A walk that meets nobody adds nothing to the move's line."""
+    game = lotr(bearer=1)
+    at(game, 1, 7)
+    lines = _first_lines(game, (2, 3))
+    assert lines[-1] == "Ann moved to Sting", lines

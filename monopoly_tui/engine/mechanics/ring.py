@@ -514,6 +514,9 @@ class Ring(Mechanic):
             return
         if meet:
             game.push(RingMeetingFrame(meet))
+            if not game.quiet:  # who is met, for the log: "Ann reached X on the way, with ..."
+                game.emit(Event("ring_met", player=player, space=space, other=rs.bearer,
+                                text=",".join(str(q) for q in meet)))
 
     def landed(self, game: Game, player: int, space: int) -> None:
         """A move that was not walked (a card's jump) ends on the Ring lying alone: taken."""
@@ -572,9 +575,14 @@ class Ring(Mechanic):
 
     def arrival_words(self, words: Words, event: Event) -> str | None:
         """The Ring found lying on the space the walk stops on: "Ann moved to X, found the
-        Ring lying there and took it"."""
+        Ring lying there and took it"; the players met there, whom the mover is asked about
+        ("Ann reached X on the way, with Bob there bearing the Ring")."""
         if event.kind == "ring_taken" and event.text == "found":
             return f"found {rules(words.spec).ring} lying there and took it"
+        if event.kind == "ring_met":
+            from monopoly_tui.engine.mechanics.ring_words import met_words
+
+            return met_words(words, event)
         return None
 
     def event_kinds(self) -> frozenset[str]:

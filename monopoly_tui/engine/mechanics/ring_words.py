@@ -69,6 +69,41 @@ def _ring_passed_by(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)} lets {w.who(e.other)} keep {ring}"
 
 
+def _names(w: Words, players: list[int]) -> str:
+    """'Bob', 'Bob and Cid', 'Bob, Cid and Dan'."""
+    names = [w.who(q) for q in players]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _met(e: Event) -> list[int]:
+    """The players a ``ring_met`` event names (its text: their seats, '1,2')."""
+    return [int(q) for q in e.text.split(",") if q.lstrip("-").isdigit()]
+
+
+def met_words(w: Words, e: Event) -> str:
+    """Who a walk met where it stopped (``ring_met``: its text the players met, ``other``
+    the bearer): "with Bob there bearing the Ring" (the mover may battle them), "with Bob and
+    Cid there" (the bearer may offer them the Ring). Said after the move's line."""
+    ring, _, _ = _ring_words(w)
+    met = _met(e)
+    if not met:
+        return "with no one there"
+    if e.other != e.player and e.other in met:
+        return f"with {_names(w, met)} there bearing {ring}"
+    return f"with {_names(w, met)} there"
+
+
+def _ring_met(w: Words, e: Event) -> str:
+    """A meeting told on its own (no move's line to join): "Ann meets Bob, the Ring-bearer,
+    on Bywater"."""
+    _, bearer, _ = _ring_words(w)
+    met = _met(e)
+    who = _names(w, met) if met else "no one"
+    if e.other != e.player and e.other in met:
+        who = f"{who}, the {bearer},"
+    return f"{w.Who(e.player)} meets {who} on {w.where(e.space)}"
+
+
 def _ring_stopped(w: Words, e: Event) -> str:
     """The mover battles a bearer they would have passed: the move ends on the bearer's space."""
     ring, _, _ = _ring_words(w)
@@ -129,6 +164,7 @@ RING_DESCRIBERS: dict[str, Callable[[Words, Event], str]] = {
     "ring_dropped": _ring_dropped,
     "ring_passed_by": _ring_passed_by,
     "ring_stopped": _ring_stopped,
+    "ring_met": _ring_met,
     "ring_battle": _ring_battle,
     "ring_spared": _ring_spared,
     "ring_double_rent": _ring_double_rent,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from monopoly_tui.engine.spec import FREE_PARKING, JAIL, Spec
+from monopoly_tui.engine.spec import FREE_PARKING, JAIL, PROPERTY_KINDS, Spec
 
 HOUSE_RULES: dict[str, tuple[str, str]] = {
     "free_parking_jackpot": (
@@ -42,15 +42,20 @@ def house_rule_words(spec: Spec, key: str) -> tuple[str, str]:
 def applies(spec: Spec, key: str) -> bool:
     """Whether a house rule changes anything in this edition: a Free Parking jackpot needs a
     Free Parking space and an edition that does not keep a pot there already; double salary a
-    salary; no rent from jail a jail and deeds that charge; a final pass in auctions an edition
-    that auctions; the ends by rounds or by the clock apply to every edition."""
+    salary; no rent from jail a jail, deeds that charge rent (a street, railroad or utility:
+    the rule stops their rent, not a D&D location's tax) and an edition whose own rules let
+    owners collect rent in jail (the rulebooks print "You can still collect rent ... while you
+    are in Jail": Longest Game Ever's too, so it is offered there; where ``no_rent_in_jail`` is
+    already the rule it changes nothing); a final pass in auctions an edition that auctions;
+    the ends by rounds or by the clock apply to every edition."""
     kinds = {sp.kind for sp in spec.spaces}
     if key == "free_parking_jackpot":
         return FREE_PARKING in kinds and not spec.rules.free_parking_jackpot
     if key == "double_go":
         return spec.rules.salary > 0
     if key == "no_rent_in_jail":
-        return JAIL in kinds and bool(spec.deeds)
+        return JAIL in kinds and not spec.rules.no_rent_in_jail and any(
+            spec.spaces[sp].kind in PROPERTY_KINDS for d in spec.deeds for sp in d.spaces)
     if key == "auction_pass_final":
         return spec.rules.auctions and not spec.rules.auction_pass_final
     return key in HOUSE_RULES

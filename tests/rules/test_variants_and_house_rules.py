@@ -265,6 +265,47 @@ def test_house_rules_offered_are_those_that_change_something_in_the_edition() ->
         assert applies(spec, "turn_limit") and applies(spec, "end_at")
 
 
+def test_no_rent_from_jail_is_offered_only_where_it_changes_the_editions_rent() -> None:
+    """Longest Game Ever's rulebook says how rent works in jail: "You can still collect rent,
+    buy Houses and Hotels, mortgage, and trade while you are in Jail" (as classic's, NFL's and
+    LotR's do), so the house rule changes it and is offered. It is not offered where the
+    edition's rules already take the rent from a prisoner (``no_rent_in_jail`` in the
+    ruleset), nor where no deed charges rent (D&D's secured locations charge their tax, which
+    the house rule does not touch: it would change nothing)."""
+    from dataclasses import replace
+
+    from monopoly_tui.engine.house_rules import applies, house_rules_for
+    from monopoly_tui.rules import load_spec
+
+    for edition in ("classic", "got", "nfl", "lotr", "lge"):
+        assert "no_rent_in_jail" in house_rules_for(load_spec(edition)), edition
+    lge = load_spec("lge")
+    printed = replace(lge, rules=replace(lge.rules, no_rent_in_jail=True))
+    assert not applies(printed, "no_rent_in_jail")
+    assert "no_rent_in_jail" not in house_rules_for(load_spec("dnd"))
+
+
+def test_no_rent_from_jail_changes_a_longest_game_ever_landing() -> None:
+    """Longest Game Ever, an owner in Jail: by the rulebook the lander pays the rent (asked
+    for) or buys the property out; under the house rule no rent is due, and the log says so."""
+    from lge_helpers import land, lge, own
+
+    from monopoly_tui.engine.describe import describe_all
+
+    by_the_book = lge()
+    own(by_the_book, 1, "boardwalk")
+    jail(by_the_book, 1)
+    land(by_the_book, 0, "boardwalk-2")
+    assert by_the_book.pending.kind == A.BUY_OUT
+
+    house = lge(house_rules={"no_rent_in_jail": True})
+    own(house, 1, "boardwalk")
+    jail(house, 1)
+    events = land(house, 0, "boardwalk-2")
+    assert house.pending.kind == A.END_TURN and not house.st.claims
+    assert describe_all(events, house)[-1] == "Ann pays no rent for Boardwalk: Bob is in Jail"
+
+
 def test_house_rules_are_named_in_the_editions_words() -> None:
     """A house rule's name is capitalised as the log names the place ("No rent from Jail", not
     "jail") and takes the edition's words for GO's salary."""

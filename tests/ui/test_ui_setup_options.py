@@ -175,19 +175,25 @@ async def test_back_from_the_players_puts_the_focus_on_the_rules_first_control()
 
 async def test_house_rules_are_named_in_the_editions_words_in_setup_and_in_the_game() -> None:
     """"No rent from Jail" (the log's capital, not "jail"); D&D's salary is "GO gold". The
-    names change with the edition chosen, and the game's summary names them so too."""
+    names change with the edition chosen, and the game's summary names them so too. D&D is
+    not offered "No rent from Jail": its locations charge their tax, which the house rule does
+    not touch (it would change nothing); Longest Game Ever is ("You can still collect rent
+    ... while you are in Jail": the house rule changes that)."""
     from textual.widgets import Label
 
     app = MonopolyApp(seed=5, pace="instant")
     async with app.run_test(size=(160, 50)) as pilot:
-        scr = await _rules_step(pilot, app, "dnd")
-        assert str(scr.query_one("#hr-double_go", Checkbox).label) == "Double GO gold"
+        scr = await _rules_step(pilot, app, "lge")
         assert str(scr.query_one("#hr-no_rent_in_jail", Checkbox).label) == "No rent from Jail"
         info = scr.query_one("#hr-info-no_rent_in_jail", Label)
         assert str(info.render()) == "Owners in Jail collect no rent."
-        scr.query_one("#hr-no_rent_in_jail", Checkbox).value = True
+    app = MonopolyApp(seed=5, pace="instant")
+    async with app.run_test(size=(160, 50)) as pilot:
+        scr = await _rules_step(pilot, app, "dnd")
+        assert str(scr.query_one("#hr-double_go", Checkbox).label) == "Double GO gold"
+        assert not scr.query_one("#hr-row-no_rent_in_jail").display  # hidden, not read
         scr.query_one("#hr-double_go", Checkbox).value = True
         await settle(pilot)
         session = await _start(pilot, app, scr)
         summary = session.options_summary()
-        assert "No rent from Jail" in summary and "Double GO gold" in summary, summary
+        assert "Double GO gold" in summary and "No rent from Jail" not in summary, summary

@@ -219,6 +219,23 @@ def test_classic_railroads_at_5_15_25_35_cost_200_mortgage_100_rent_25_50_100_20
     assert group.rent_by_count == [25, 50, 100, 200]
 
 
+@pytest.mark.parametrize("edition", ["classic", "lge"])
+def test_the_b_and_o_railroad_is_spelled_as_the_classic_board_prints_it(edition):
+    """The classic board's source (editions-facts §0.1, rulesets/classic.yaml) prints
+    "B. & O. Railroad"; the board's short name said "B&O Railroad" (on the tiles and the
+    player panels) while the log and the title deed said "B. & O. Railroad". Every name of it,
+    the short one too (shortened as "Reading RR" is), spells "B. & O."."""
+    from monopoly_tui.rules import load_spec
+
+    spec = load_spec(edition)
+    spaces = [sp for sp in spec.spaces if sp.id.startswith("b-and-o-railroad")]
+    assert spaces
+    for sp in spaces:
+        assert sp.name.startswith("B. & O. Railroad") and sp.short.startswith("B. & O. "), sp
+        assert "B&O" not in sp.name + sp.short
+    assert all("B&O" not in sp.name + sp.short for sp in spec.spaces)
+
+
 def test_classic_utilities_at_12_and_28_cost_150_rent_4_or_10_times_the_dice(classic):
     for pos, name in UTILITIES.items():
         s = space(classic, pos)

@@ -504,6 +504,32 @@ def test_a_save_whose_rules_changed_but_whose_log_still_applies(tmp_path: Path) 
     assert path.read_bytes() == before
 
 
+def test_a_save_under_an_earlier_ruleset_that_plays_the_same_loads_as_it_is(
+        tmp_path: Path) -> None:
+    """A ruleset whose words changed (a space's short name) lists the hash it had as one of
+    its ``earlier_hashes``: a game saved under it loads as saved, no --force, no replay (the
+    B. & O. Railroad's short name, "B&O Railroad" before, changed classic's hash and LGE's, and
+    every game saved before could not be resumed from the app)."""
+    game, path = _user_game(tmp_path)
+    saved_hash = read_save(path).ruleset.hash
+    _user_edition(tmp_path, lambda t: t.replace("short: B. & O. RR,", "short: B & O RR,").replace(
+        "earlier_hashes: [", f"earlier_hashes: [{saved_hash}, "))
+    spec = load_spec("savetest")
+    assert spec.content_hash != saved_hash and saved_hash in spec.earlier_hashes
+    loaded = load_save(path)
+    assert not loaded.replayed and not loaded.warnings
+    assert loaded.game.history == game.history
+
+
+def test_the_built_in_editions_list_the_hash_they_had_before_the_b_and_o_short_name() -> None:
+    """Classic and Longest Game Ever changed only the B. & O. Railroad's short name since the
+    hashes their saves carry: those saves play the same. An edition built on classic (GoT,
+    NFL) does not inherit classic's earlier hashes: they are not its own."""
+    assert load_spec("classic").earlier_hashes == ("8b3e2a9fd16b4ee0",)
+    assert load_spec("lge").earlier_hashes == ("1dc60c40d78a5009",)
+    assert load_spec("got").earlier_hashes == load_spec("nfl").earlier_hashes == ()
+
+
 def test_a_save_whose_rules_changed_so_the_log_no_longer_applies(tmp_path: Path) -> None:
     _, path = _user_game(tmp_path)
     _user_edition(tmp_path, lambda t: t.replace("starting_money: 1500", "starting_money: 1"))

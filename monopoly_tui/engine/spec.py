@@ -328,6 +328,9 @@ class Spec:
     """Rules the rulebook prints that players may choose at setup, alone or with a variant
     (e.g. 'owners must ask for rent')."""
     content_hash: str = ""
+    earlier_hashes: tuple[str, ...] = ()
+    """Content hashes of this edition's earlier rulesets that play the same (only words
+    changed since, as a space's short name): a game saved under one is the same game today."""
     jail_space: int = -1
     go_space: int = 0
     mechanics: dict[str, MechanicConfig] = field(default_factory=dict, hash=False)

@@ -15,7 +15,7 @@ from monopoly_tui.rules import models as M
 LATER_FIELDS: dict[str, tuple[str, ...]] = {
     "": ("extra_dice", "coin", "adventures", "check_die", "characters", "portals",
          "party_jail", "close_to_death", "end_conditions", "dungeon_master", "options",
-         "versions", "buyout", "every_go_pays"),
+         "versions", "buyout", "every_go_pays", "earlier_hashes"),
     "rules": ("jail_leave_on_face", "jail_last_try", "even_building", "building_scope",
               "build_on_own_turn", "bankrupt_stays_in", "jail_fine_to_pot"),
     "vocabulary": ("location", "locations", "secure", "secured", "unsecured", "tax",
@@ -287,6 +287,7 @@ def compile_ruleset(rs: M.Ruleset) -> S.Spec:
             S.VariantSpec(o.id, o.name, o.description, dict(o.rules)) for o in rs.options
         ),
         content_hash=content_hash(rs),
+        earlier_hashes=tuple(rs.earlier_hashes),
         jail_space=jail,
         mechanics=mechanics,
         coin=rs.coin or 0,

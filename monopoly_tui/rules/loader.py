@@ -20,8 +20,8 @@ and the child is deep-merged over it:
   by item: a child item updates the base item with the same id in place (or replaces it whole
   when it gives a different ``type``), and items with new ids are appended in order;
 - any other value, and any other list (an empty list too), replaces the base value;
-- ``id``, ``name`` and ``extends`` are never inherited: the child gives its own ``id`` and
-  ``name``.
+- ``id``, ``name``, ``extends`` and ``earlier_hashes`` are never inherited: the child gives
+  its own ``id`` and ``name`` (and the base's earlier hashes are the base's, not the child's).
 
 The merged data is validated once as a ``Ruleset``. Every problem found is reported at once as a
 ``RulesetError``: one ``Problem`` per fault, printed ``FILE:LINE:COL: field.path: what is wrong``,
@@ -87,7 +87,7 @@ Source = Literal["built-in", "user"]
 _SUFFIXES = (".yaml", ".yml")
 _ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
 _ID_RE = re.compile(_ID_PATTERN)
-_NOT_INHERITED = ("id", "name", "extends")
+_NOT_INHERITED = ("id", "name", "extends", "earlier_hashes")
 _MAX_VALUES = 500_000
 """More values than this in one file means an alias bomb, not a ruleset."""
 MAX_RULESET_BYTES = 1_000_000

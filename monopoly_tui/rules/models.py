@@ -16,6 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", description="A lowercase identifier")]
 Money = Annotated[int, Field(ge=0)]
+ContentHash = Annotated[str, Field(pattern=r"^[0-9a-f]{16}$",
+                                   description="A ruleset's content hash (16 hex digits)")]
 Designed = Annotated[
     str | None,
     Field(description="Why this value is ours: no source prints it (a one-line reason)."),
@@ -880,6 +882,12 @@ class Ruleset(Strict):
     every_go_pays: bool = Field(
         False, description="Passing or landing on any GO space pays the salary (a board with "
         "several GOs).")
+    earlier_hashes: list[ContentHash] = Field(
+        default_factory=list,
+        description="Content hashes of this edition's earlier rulesets that play the same "
+        "(only words changed since, such as a space's short name): a game saved under one "
+        "loads as saved under today's rules. Never inherited by an edition that extends it.",
+    )
     notes: list[str] = Field(
         default_factory=list, description="Sources, and which values are designed and why."
     )

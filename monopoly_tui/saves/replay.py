@@ -19,7 +19,7 @@ from monopoly_tui.engine.actions import Action, Event, IllegalAction
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.spec import Spec
 from monopoly_tui.saves.format import SaveFile
-from monopoly_tui.saves.store import SaveError
+from monopoly_tui.saves.store import SaveError, same_rules
 
 
 @dataclass
@@ -115,7 +115,7 @@ def replay_lines(save: SaveFile, spec: Spec, path: str | Path = "") -> Iterator[
     except (ValueError, KeyError) as e:
         yield ReplayLine(f"the game cannot be set up again: {e}", problem=True)
         return
-    if spec.content_hash != save.ruleset.hash:
+    if not same_rules(spec, save.ruleset.hash):
         yield ReplayLine(
             f"note: the rules of '{spec.id}' have changed since the game was saved (hash "
             f"{save.ruleset.hash} then, {spec.content_hash} now); replaying on the current rules",

@@ -842,6 +842,13 @@ def load_spec(edition_id: str, path: str | os.PathLike[str] = "") -> Spec:
         ) from None
 
 
+def same_rules(spec: Spec, saved_hash: str) -> bool:
+    """Whether a game saved under the ruleset hash ``saved_hash`` plays by today's rules of
+    its edition: the hash is today's, or one the edition lists as an earlier ruleset that plays
+    the same (``earlier_hashes``: only words changed since, such as a space's short name)."""
+    return saved_hash == spec.content_hash or saved_hash in spec.earlier_hashes
+
+
 def load_save(name_or_path: str | os.PathLike[str],
               saves_dir: str | os.PathLike[str] | None = None, *,
               force: bool = False, verify: bool = False) -> LoadedGame:
@@ -876,7 +883,7 @@ def load_save(name_or_path: str | os.PathLike[str],
         name=save.name if save.kind == "named" else None,
         source=path,
     )
-    if spec.content_hash != save.ruleset.hash:
+    if not same_rules(spec, save.ruleset.hash):
         try:
             game = replay_game(save, spec, path)
         except SaveError as e:

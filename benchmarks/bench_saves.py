@@ -26,7 +26,15 @@ folder:
 - ``app: autosave + table``: the app's autosave (``saves_port.autosave``), which also keeps
   the statistics and the log's last lines;
 - ``app: resume``: ``load_save`` and ``session_from`` of that autosave: the table is shown as
-  it was, without a replay.
+  it was, without a replay;
+- ``list, headers only``: ``list_saves`` of the folder (the autosave and the named save), per
+  save: the header read from the file's first lines (what loading uses to find later saves);
+- ``list, checked``: ``list_saves(check=True)``, as the Load screen, ``monopoly-tui saves`` and
+  the title's Resume list them, per save, with no verdict kept from before: a sealed save is
+  read whole and its seal's HMAC checked;
+- ``list, checked, unsealed``: the same for the copy in another folder (not sealed there):
+  its snapshot decoded and checked and its log replayed, once; ``(again)``: listed again, the
+  file unchanged, the kept verdict (one ``stat``).
 
 Prints the median and the slowest of N runs, then the ratio of the autosave at the largest D
 to the smallest; exits 1 when a budget is missed.
@@ -55,6 +63,8 @@ from monopoly_tui.ui import saves_port
 
 SAVE_BUDGET_MS = 5.0
 RESUME_BUDGET_MS = 100.0
+LIST_BUDGET_MS = 5.0
+"""A checked listing, per sealed save."""
 SAME_COST = 1.5
 """An autosave at the largest game may cost at most this many times one at the smallest."""
 
@@ -157,7 +167,29 @@ def measure(edition: str, decisions: int, runs: int) -> tuple[bool, float]:
         ok &= report("app: resume",
                      timings(lambda: saves_port.session_from(load_save(app_save)), runs),
                      RESUME_BUDGET_MS)
+        ok &= list_timings(Path(folder), loose, runs)
     return ok, statistics.median(auto_ms)
+
+
+def list_timings(folder: Path, loose: Path, runs: int) -> bool:
+    """The listings' cost per save: headers only, checked (sealed), checked (not sealed)."""
+    count = len(store.list_saves(folder))
+    assert count and not any(e.damaged for e in store.list_saves(folder, check=True))
+
+    def per_save(ms: list[float], n: int = count) -> list[float]:
+        return [m / n for m in ms]
+
+    report(f"list, headers only ({count})", per_save(timings(lambda: store.list_saves(folder),
+                                                             runs)), None)
+    ok = report("list, checked", per_save(timings(
+        lambda: store.list_saves(folder, check=True), runs, store._DAMAGE.clear)),
+        LIST_BUDGET_MS)
+    report("list, checked, unsealed", timings(
+        lambda: store.list_saves(loose, check=True), max(3, runs // 3), store._DAMAGE.clear),
+        None)
+    report("  (again)", timings(lambda: store.list_saves(loose, check=True), runs), None)
+    return ok
+
 
 
 def main() -> int:

@@ -405,7 +405,7 @@ def _cmd_saves(args: argparse.Namespace) -> int:
         print(f"deleted {path}")
         return 0
     try:
-        entries = list_saves()
+        entries = list_saves(check=True)  # a save damaged inside says so here, not on load
     except SaveError as e:
         print(f"Cannot list the saves: {e.message} ({e.path})", file=sys.stderr)
         return 1
@@ -421,6 +421,12 @@ def _cmd_saves(args: argparse.Namespace) -> int:
     for entry in entries:
         when = entry.updated
         updated = when.astimezone().strftime("%Y-%m-%d %H:%M") if when else ""
+        if entry.damaged:  # its header reads: what it is, and what is wrong inside
+            bad += 1
+            table.add_row(Text(entry.name), Text(entry.edition_name or entry.edition),
+                          Text(", ".join(entry.players)), str(entry.turn + 1),
+                          Text(entry.error or "damaged", style="red"), updated)
+            continue
         if entry.error is not None:
             bad += 1
             table.add_row(Text(entry.name), Text(entry.error, style="red"), "", "", "", updated)
@@ -433,8 +439,8 @@ def _cmd_saves(args: argparse.Namespace) -> int:
                       Text(", ".join(entry.players)), turn, Text(status), updated)
     console.print(table)
     if bad:
-        console.print(f"{bad} save{'s' if bad != 1 else ''} cannot be read (shown in red); "
-                      "they are left as they are.", style="red")
+        console.print(f"{bad} save{'s' if bad != 1 else ''} cannot be read or loaded (shown "
+                      "in red); they are left as they are.", style="red")
     return 0
 
 

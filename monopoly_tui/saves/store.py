@@ -19,6 +19,7 @@ and back; this module adds the files, the clock and the checks.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import hashlib
 import hmac
@@ -266,8 +267,9 @@ def replace_question(game: Game, name: str, meta: SaveMeta | None = None,
                      saves_dir: str | os.PathLike[str] | None = None) -> str | None:
     """What a player should be asked before saving ``game`` as ``name``: ``None`` when no save
     has that name, or it is this game's own at an earlier decision (saving again only moves it
-    on); else a question saying what would be replaced (another game's save, or this game's
-    at a later decision). ``SaveError`` for a name that cannot be used."""
+    on); else a question saying what would be replaced (another game's save, this game's at a
+    later decision, or a save damaged inside: ``save_damage``). ``SaveError`` for a name that
+    cannot be used."""
     stem = check_named(name)
     folder = _dir(saves_dir if saves_dir is not None else meta.saves_dir if meta else None)
     path = folder / f"{stem}{SUFFIX}"
@@ -279,6 +281,9 @@ def replace_question(game: Game, name: str, meta: SaveMeta | None = None,
         raise SaveError(path, f"'{stem}' is a file that is not a save this version can read "
                         f"({e.message}); it is left as it is: choose another name",
                         "exists") from None
+    damage = save_damage(path)
+    if damage is not None:  # whichever game it was: what is in it may be worth keeping
+        return f"A save named '{stem}' exists but cannot be loaded ({damage}). Replace it?"
     if meta is not None and h.game_id == meta.game_id and h.decisions <= game.st.decisions:
         return None
     same = meta is not None and h.game_id == meta.game_id
@@ -917,20 +922,7 @@ def load_save(name_or_path: str | os.PathLike[str],
     warnings: list[str] = []
     sealed = seal_ok(raw, path.parent)
     if verify or not sealed:
-        replayed = replay_game(save, spec, path)
-        if snap.encode_state(replayed.st) != save.snapshot.state:
-            digest_ok = snap.state_digest(save.snapshot.state) == save.snapshot.digest
-            diff = snap.state_diff(game.st, replayed.st, path="snapshot.state")
-            why = (" (the snapshot was changed after it was saved)" if not digest_ok else
-                   " (the save was changed after it was written: it does not carry the seal "
-                   "this program puts on its saves)" if not sealed else "")
-            raise SaveError(
-                path,
-                f"the saved state does not match a replay of its decision log{why}: "
-                + "; ".join(f"{d} (saved != replayed)" for d in diff[:6])
-                + ("; ..." if len(diff) > 6 else ""),
-                "inconsistent",
-            )
+        _same_as_replayed(save, spec, path, game, sealed)
         if not sealed and save.version >= 2 and folder_key(path.parent) is not None:
             warnings.append("this save was changed after it was written, or written "
                             "elsewhere; its state is what its decisions give, so it loads")
@@ -939,6 +931,25 @@ def load_save(name_or_path: str | os.PathLike[str],
     if later:
         _branch(loaded, later[0])
     return loaded
+
+
+def _same_as_replayed(save: SaveFile, spec: Spec, path: Path, game: Game, sealed: bool) -> None:
+    """The game restored from the snapshot is the one its decision log replays to, or
+    ``SaveError`` (``inconsistent``) says which decision does not apply or where they differ."""
+    replayed = replay_game(save, spec, path)
+    if snap.encode_state(replayed.st) != save.snapshot.state:
+        digest_ok = snap.state_digest(save.snapshot.state) == save.snapshot.digest
+        diff = snap.state_diff(game.st, replayed.st, path="snapshot.state")
+        why = (" (the snapshot was changed after it was saved)" if not digest_ok else
+               " (the save was changed after it was written: it does not carry the seal "
+               "this program puts on its saves)" if not sealed else "")
+        raise SaveError(
+            path,
+            f"the saved state does not match a replay of its decision log{why}: "
+            + "; ".join(f"{d} (saved != replayed)" for d in diff[:6])
+            + ("; ..." if len(diff) > 6 else ""),
+            "inconsistent",
+        )
 
 
 def _branch(loaded: LoadedGame, later: SaveEntry) -> None:
@@ -1118,13 +1129,20 @@ class SaveEntry:
     error: str | None = None
     game_id: str = ""
     decisions: int = 0
+    damaged: bool = False
+    """The header reads (the fields above are the save's) but the game inside is damaged:
+    ``error`` says how (``damaged: decision 12 of 40 (buy by Ann) is not legal: ...``), and
+    loading it fails the same way. Set only by a checked listing (``check=True``)."""
 
 
-def list_saves(saves_dir: str | os.PathLike[str] | None = None) -> list[SaveEntry]:
+def list_saves(saves_dir: str | os.PathLike[str] | None = None, *,
+               check: bool = False) -> list[SaveEntry]:
     """Every save in the folder, the most recently updated first; a file that cannot be read
     is listed with its error (and never stops the others from listing). Only the headers are
-    read. A folder that does not exist has no saves; one that cannot be read raises
-    ``SaveError`` (kind ``unreadable``)."""
+    read; with ``check`` the game inside each save is checked too (``save_damage``), and a
+    damaged one is listed with its header and what is wrong (``damaged``). A folder that does
+    not exist has no saves; one that cannot be read raises ``SaveError`` (kind
+    ``unreadable``)."""
     folder = _dir(saves_dir)
     try:
         files = sorted(p for p in folder.iterdir()
@@ -1148,7 +1166,7 @@ def list_saves(saves_dir: str | os.PathLike[str] | None = None) -> list[SaveEntr
         except Exception as e:  # a listing never fails because of one file
             out.append(SaveEntry(name=p.stem, path=p, error=f"cannot read: {e}"))
             continue
-        out.append(SaveEntry(
+        entry = SaveEntry(
             name=p.stem,
             path=p,
             edition=h.ruleset.id,
@@ -1163,10 +1181,79 @@ def list_saves(saves_dir: str | os.PathLike[str] | None = None) -> list[SaveEntr
             summary=h.summary.text,
             game_id=h.game_id,
             decisions=h.decisions,
-        ))
+        )
+        out.append(checked(entry) if check else entry)
     epoch = datetime.min.replace(tzinfo=UTC)
     out.sort(key=lambda e: _aware(e.updated) or epoch, reverse=True)
     return out
+
+
+def checked(entry: SaveEntry) -> SaveEntry:
+    """The entry, marked ``damaged`` (with what is wrong in ``error``) when the game inside
+    its save is (``save_damage``)."""
+    if entry.error is not None or entry.damaged:
+        return entry
+    damage = save_damage(entry.path)
+    if damage is None:
+        return entry
+    return dataclasses.replace(entry, error=damage, damaged=True)
+
+
+_DAMAGE: dict[Path, tuple[tuple[object, ...], str | None]] = {}
+"""``save_damage``'s verdicts, by file and the file's identity when it was checked."""
+
+
+def save_damage(path: str | os.PathLike[str]) -> str | None:
+    """What is wrong with the game inside a save, in words (``damaged: ...``), or None when it
+    loads as far as its data goes. The check is the load's: a save that carries its folder's
+    seal (``seal_ok``: written here by this program and unchanged) is whole, and costs one
+    read and one HMAC of the file; any other has its snapshot decoded and checked against the
+    rules, its decisions decoded and replayed, and the replay compared with the snapshot
+    (what a load does with it). The verdict is kept while the file is unchanged (the same
+    inode, size and times), so a listing replays an unsealed save once, not every time.
+    What is not damage is left to the load to say: an edition not installed, rules changed
+    since. The file is only read."""
+    where = Path(path)
+    try:
+        info = os.stat(where)
+    except OSError as e:
+        return f"cannot read the file: {_os_text(e)}"
+    key = folder_key(where.parent)
+    ident = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns, key)
+    known = _DAMAGE.get(where)
+    if known is not None and known[0] == ident:
+        return known[1]
+    verdict = _damage(where)
+    _DAMAGE[where] = (ident, verdict)
+    return verdict
+
+
+_DAMAGED_PREFIX = "the save is damaged: "
+
+
+def _damage(path: Path) -> str | None:
+    try:
+        raw = read_bytes(path)
+        if seal_ok(raw, path.parent):
+            return None
+        save = _parse_save(path, raw)
+        try:
+            spec = load_spec(save.ruleset.id, path)
+        except SaveError:
+            _actions(save, path)  # no rules to check it by: its decisions still decode
+            return None
+        if not same_rules(spec, save.ruleset.hash):
+            _actions(save, path)  # the rules changed: the load says so (and may replay)
+            return None
+        game = restore_game(save, spec, path)
+        _same_as_replayed(save, spec, path, game, sealed=False)
+    except SaveError as e:
+        why = e.message
+        return "damaged: " + (why[len(_DAMAGED_PREFIX):] if why.startswith(_DAMAGED_PREFIX)
+                              else why)
+    except Exception as e:  # the game in it breaks the engine: still only a listing's line
+        return f"damaged: its game cannot be rebuilt ({type(e).__name__}: {e})"
+    return None
 
 
 def _aware(when: datetime | None) -> datetime | None:
@@ -1181,33 +1268,40 @@ def _installed_editions() -> set[str]:
     return installed_ids()
 
 
-def resumable_saves(saves_dir: str | os.PathLike[str] | None = None) -> list[SaveEntry]:
+def resumable_saves(saves_dir: str | os.PathLike[str] | None = None, *,
+                    check: bool = False) -> list[SaveEntry]:
     """The games that can go on, the most recently played first: for each game (by its id),
     its furthest save (most decisions, then the newest); a game whose furthest save is over,
-    or whose edition is not installed, is left out, as are files that cannot be read."""
-    heads: dict[str, SaveEntry] = {}
+    or whose edition is not installed, is left out, as are files that cannot be read. With
+    ``check``, a furthest save that is damaged inside (``save_damage``) gives way to the
+    game's next furthest (which loads as a new game, keeping the damaged one as it is)."""
+    games: dict[str, list[SaveEntry]] = {}
     epoch = datetime.min.replace(tzinfo=UTC)
     for e in list_saves(saves_dir):
-        if e.error is not None:
-            continue
-        cur = heads.get(e.game_id)
-        key = (e.decisions, e.over, _aware(e.updated) or epoch)
-        if cur is None or key > (cur.decisions, cur.over, _aware(cur.updated) or epoch):
-            heads[e.game_id] = e
+        if e.error is None:
+            games.setdefault(e.game_id, []).append(e)
     installed = _installed_editions()
-    out = [h for h in heads.values() if not h.over and h.edition in installed]
+    out = []
+    for saves in games.values():
+        saves.sort(key=lambda e: (e.decisions, e.over, _aware(e.updated) or epoch),
+                   reverse=True)
+        if saves[0].over:
+            continue  # finished: nothing to go on with
+        head = next((e for e in saves if not (check and checked(e).damaged)), None)
+        if head is not None and not head.over and head.edition in installed:
+            out.append(head)
     out.sort(key=lambda e: _aware(e.updated) or epoch, reverse=True)
     return out
 
 
 def latest_save(saves_dir: str | os.PathLike[str] | None = None,
                 include_over: bool = False) -> SaveEntry | None:
-    """The save to resume: the furthest save of the most recently played game that can go on
-    (``resumable_saves``); with ``include_over`` the newest readable save of any game. None
-    when there is none."""
+    """The save to resume: the furthest save, not damaged, of the most recently played game
+    that can go on (``resumable_saves`` with ``check``); with ``include_over`` the newest
+    readable save of any game. None when there is none."""
     if include_over:
         return next((e for e in list_saves(saves_dir) if e.error is None), None)
-    games = resumable_saves(saves_dir)
+    games = resumable_saves(saves_dir, check=True)
     return games[0] if games else None
 
 

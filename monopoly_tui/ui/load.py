@@ -70,14 +70,16 @@ class LoadScreen(ModalScreen[Any]):
         lst.clear_options()
         for i, e in enumerate(self.entries):
             label = Text(e.name, style="bold")  # names come from files: never markup
-            if e.error:
+            if e.error and not getattr(e, "damaged", False):
                 label.append(f"  cannot be loaded: {e.error}", style="red")
                 lst.add_option(Option(label, id=f"s-{i}"))
                 continue
             label.append(f"  {e.edition_name}", style="dim")
             if e.players:
                 label.append(f"  {', '.join(e.players)}")
-            if e.over:
+            if e.error:  # damaged inside: what it is (its header reads), and what is wrong
+                label.append(f"  {e.error}", style="red")
+            elif e.over:
                 label.append("  (over)", style="dim")
             lst.add_option(Option(label, id=f"s-{i}"))
         info = self.query_one("#save-info", Static)
@@ -194,8 +196,13 @@ class LoadScreen(ModalScreen[Any]):
             e = self.entries[int(event.option.id[2:])]
             when = e.updated.strftime("%Y-%m-%d %H:%M") if e.updated else ""
             # (the summary says the round and turn, counted as the game counts them)
-            text = f"{e.error}\n{when}" if e.error else f"{e.summary}\n{when}"
-            self.query_one("#save-info", Static).update(Text(text, style="dim"))
+            if e.error:  # why it cannot be loaded; it is kept as it is
+                info = Text(f"{e.error}\n", style="red")
+                info.append(" · ".join(x for x in (when, "it cannot be loaded; the file is "
+                                                   "left as it is") if x), style="dim")
+            else:
+                info = Text(f"{e.summary}\n{when}", style="dim")
+            self.query_one("#save-info", Static).update(info)
         self._update_buttons()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

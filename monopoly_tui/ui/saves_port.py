@@ -178,7 +178,8 @@ def rename(entry: Any, new_name: str) -> str:
 
 
 def latest() -> Any:
-    """The newest save of a game still going (with ``.name`` and ``.summary``), or None."""
+    """The newest save of a game still going and not damaged (with ``.name`` and
+    ``.summary``), or None."""
     api = _api()
     if api is None:
         return None
@@ -189,18 +190,19 @@ def latest() -> Any:
 
 
 def entries() -> list[Any]:
-    """Every save, newest first (bad files listed with their ``error``)."""
+    """Every save, newest first (bad files and damaged saves listed with their ``error``)."""
     return listing()[0]
 
 
 def listing() -> tuple[list[Any], str | None]:
-    """Every save, newest first, and what stopped the listing (a saves folder that cannot be
+    """Every save, newest first (a save whose game is damaged inside says so: ``damaged``,
+    and its ``error`` says how), and what stopped the listing (a saves folder that cannot be
     read), if anything."""
     api = _api()
     if api is None:
         return [], None
     try:
-        return list(api.list_saves()), None
+        return list(api.list_saves(check=True)), None
     except Exception as e:
         return [], str(getattr(e, "message", e))
 

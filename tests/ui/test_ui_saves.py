@@ -233,3 +233,60 @@ def test_resuming_shows_the_saved_table_without_replaying_the_game(
     rebuilt = saves_port.session_from(load_save(elsewhere))
     assert replays == [1] and rebuilt.stats == s.stats
     assert rebuilt.log[-2] == s.log[-1]
+
+
+async def test_the_load_screen_says_a_save_is_damaged_and_why_before_loading_it(
+    saves_folder: Path,
+) -> None:
+    """A save whose header reads but whose history holds an illegal decision: listed with
+    what it is and why it is damaged; Enter does not try it (Load is not offered), the other
+    controls still work on it, and the file is left as it is."""
+    import json
+
+    saves_port.save(new_session("classic", [("Ann", True), ("Bob", True)], seed=1), "good")
+    s = new_session("classic", [("Cid", True), ("Dee", True)], seed=2)
+    for _ in range(3):
+        s.play(s.pending.choices[0])
+    saves_port.save(s, "broken")
+    path = saves_folder / "broken.json"
+    data = json.loads(path.read_bytes())
+    data["log"][0]["player"] = 1 - data["log"][0].get("player", 0)  # not that player's roll
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(LoadScreen())
+        await wait_for_saves(pilot)
+        screen: Any = app.screen
+        lst = screen.query_one("#saves", OptionList)
+        at = next(i for i, e in enumerate(screen.entries) if e.name == "broken")
+        label = str(lst.get_option_at_index(at).prompt)
+        assert "Classic" in label and "Cid, Dee" in label
+        assert "damaged: decision 1 of 3 (roll by " in label and "is not legal" in label
+        assert screen.entries[lst.highlighted].name == "good"  # it starts on one that loads
+        lst.highlighted = at
+        await settle(pilot)
+        info = text_of(app, "#save-info")
+        assert "damaged: decision 1 of 3" in info and "left as it is" in info
+        assert "enter" not in shown_keys(app) and {"d", "n", "escape"} <= shown_keys(app)
+        assert screen.query_one("#load").disabled
+        await pilot.press("enter")
+        await settle(pilot)
+        assert on_top(app) == "LoadScreen"  # not tried, nothing to dismiss
+        # Tab goes round the controls that can act: the list, Delete, Rename, Cancel
+        seen = []
+        for _ in range(4):
+            await pilot.press("tab")
+            seen.append(app.focused.id if app.focused else None)
+        assert seen == ["delete", "rename", "cancel", "saves"]
+        await pilot.press("tab", "enter")  # Delete: asks first
+        await settle(pilot)
+        assert on_top(app) == "ConfirmScreen" and "broken" in text_of(app, "#question")
+        await pilot.press("n")
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.press("escape")
+        await settle(pilot)
+        assert on_top(app) == "TitleScreen"
+    assert path.read_bytes() == before
+

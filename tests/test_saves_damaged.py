@@ -1,0 +1,172 @@
+"""A save damaged inside (its header reads, the game in it does not): the listings say so and
+why before anyone tries to load it, the check is cheap for the saves this program sealed and
+done once for any other, and the file is never changed."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_saves import play, start
+
+from monopoly_tui import cli
+from monopoly_tui import rules as rules_pkg
+from monopoly_tui.engine.game import Game
+from monopoly_tui.saves import (
+    SaveError,
+    latest_save,
+    list_saves,
+    load_save,
+    new_meta,
+    replace_question,
+    resumable_saves,
+    save_game,
+    store,
+)
+from monopoly_tui.saves.store import load_spec, save_damage
+
+
+@pytest.fixture(autouse=True)
+def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MONOPOLY_TUI_SAVES", str(tmp_path / "saves"))
+    monkeypatch.setenv("MONOPOLY_TUI_RULESETS", str(tmp_path / "user-rulesets"))
+    rules_pkg.load_spec.cache_clear()
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    return tmp_path / "saves"
+
+
+def a_game(seed: int = 3, upto: int = 60) -> Game:
+    game = start(load_spec("classic"), seed, players=2)
+    play(game, seed, upto)
+    return game
+
+
+def edited(path: Path, edit: Callable[[dict[str, Any]], None]) -> bytes:
+    """The save edited as a player with a text editor would: the header untouched."""
+    data = json.loads(path.read_bytes())
+    edit(data)
+    path.write_text(json.dumps(data, indent=1))
+    return path.read_bytes()
+
+
+def wrong_player(data: dict[str, Any]) -> None:
+    """The first roll in the history made by the other player: not legal there."""
+    first = next(a for a in data["log"] if a["kind"] == "roll")
+    first["player"] = 1 - first.get("player", 0)
+
+
+DAMAGE: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
+    ("an illegal decision in its history", wrong_player, "decision 1 of 60 (roll by "),
+    ("a field of the wrong type in its state",
+     lambda d: d["snapshot"]["state"]["players"][0].__setitem__("cash", "lots"),
+     'snapshot.state.players[0].cash: expected a whole number, got "lots"'),
+    ("a decision of the wrong type in its log",
+     lambda d: d["log"][3].__setitem__("kind", 7), "log[3].kind: expected a string, got 7"),
+]
+
+
+@pytest.mark.parametrize(("what", "edit", "why"), DAMAGE, ids=[w for w, _, _ in DAMAGE])
+def test_a_save_damaged_inside_is_listed_as_damaged_with_why_and_kept(
+    folder: Path, what: str, edit: Callable[[dict[str, Any]], None], why: str,
+) -> None:
+    good = save_game(a_game(seed=4), "good", saves_dir=folder)
+    path = save_game(a_game(), "broken", saves_dir=folder)
+    before = edited(path, edit)
+    entries = {e.name: e for e in list_saves(folder, check=True)}
+    entry = entries["broken"]
+    assert entry.damaged and entry.error is not None and entry.error.startswith("damaged: ")
+    assert why in entry.error, entry.error
+    # what it is still shows: its header reads
+    assert entry.edition == "classic" and entry.players == ("Ann", "Bob") and entry.turn > 0
+    assert not entries["good"].damaged and entries["good"].error is None
+    # the load fails the same way
+    with pytest.raises(SaveError) as err:
+        load_save(path)
+    assert why in err.value.message
+    # a listing of the headers only (what loading uses to find later saves) does not check
+    assert {e.name: e.damaged for e in list_saves(folder)} == {"good": False, "broken": False}
+    assert path.read_bytes() == before and good.exists()  # nothing written, nothing deleted
+
+
+def test_a_sealed_save_is_trusted_by_its_seal_and_another_replayed_once(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = a_game()
+    save_game(game, "mine", saves_dir=folder)
+    replays: list[int] = []
+    real = store.replay_game
+
+    def counting(*args: Any, **kw: Any) -> Game:
+        replays.append(1)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(store, "replay_game", counting)
+    assert [e.damaged for e in list_saves(folder, check=True)] == [False]
+    assert replays == []  # sealed: one HMAC of the file, no replay
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    copied = elsewhere / "mine.json"
+    copied.write_bytes((folder / "mine.json").read_bytes())  # another folder: not sealed here
+    assert [e.damaged for e in list_saves(elsewhere, check=True)] == [False]
+    assert [e.damaged for e in list_saves(elsewhere, check=True)] == [False]
+    assert replays == [1]  # replayed once; the verdict is kept while the file is unchanged
+    edited(copied, wrong_player)
+    assert save_damage(copied) is not None and replays == [1, 1]  # changed: checked again
+
+
+def test_the_cli_lists_a_damaged_save_with_what_it_is_and_why(
+    folder: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    path = save_game(a_game(), "broken", saves_dir=folder)
+    before = edited(path, wrong_player)
+    assert cli.main(["saves"]) == 0
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if "broken" in line)
+    assert "Classic" in row and "Ann, Bob" in row
+    assert "damaged: decision 1 of 60 (roll by " in row and ") is not legal: it is " in row
+    assert "1 save cannot be read or loaded" in out
+    assert path.read_bytes() == before
+
+
+def test_the_game_to_resume_is_never_a_damaged_save(folder: Path) -> None:
+    """The title's game to resume: a damaged newest game gives way to the next; a game whose
+    furthest save is damaged goes on from its earlier save (as a new game: the damaged save
+    is kept)."""
+    older = a_game(seed=4)
+    older_meta = new_meta(older, saves_dir=folder)
+    store.autosave(older, older_meta)
+    newer = a_game(seed=5, upto=20)
+    meta = new_meta(newer, saves_dir=folder)
+    save_game(newer, "friday", meta)
+    play(newer, 5, 60)
+    auto = store.autosave(newer, meta)
+    before = edited(auto, wrong_player)
+    entry = latest_save(folder)
+    assert entry is not None and entry.name == "friday"
+    assert resumable_saves(folder, check=True)[0].name == "friday"
+    loaded = load_save(entry.path)
+    assert loaded.branched  # the damaged autosave is further on: kept, never overwritten
+    assert auto.read_bytes() == before
+    (folder / "friday.json").unlink()
+    entry = latest_save(folder)
+    assert entry is not None and entry.game_id == older_meta.game_id
+
+
+def test_saving_over_a_damaged_save_asks_first(folder: Path) -> None:
+    """Even a save of this very game at an earlier decision: what is there is damaged, and
+    replacing it is asked, not done."""
+    game = a_game(upto=20)
+    meta = new_meta(game, saves_dir=folder)
+    path = save_game(game, "friday", meta)
+    play(game, 3, 40)
+    assert replace_question(game, "friday", meta) is None  # its own earlier save: moved on
+    edited(path, wrong_player)
+    question = replace_question(game, "friday", meta)
+    assert question is not None and "damaged" in question and "Replace it?" in question

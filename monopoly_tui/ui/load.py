@@ -68,6 +68,9 @@ class LoadScreen(ModalScreen[Any]):
         self.entries = entries
         lst = self.query_one("#saves", OptionList)
         lst.clear_options()
+        # games that went on to their end in another save: an earlier save of one is no game
+        # in progress (loading it starts the rest again as a new game)
+        finished = {e.game_id for e in entries if e.over and not e.error and e.game_id}
         for i, e in enumerate(self.entries):
             label = Text(e.name, style="bold")  # names come from files: never markup
             if e.error and not getattr(e, "damaged", False):
@@ -81,6 +84,8 @@ class LoadScreen(ModalScreen[Any]):
                 label.append(f"  {e.error}", style="red")
             elif e.over:
                 label.append("  (over)", style="dim")
+            elif e.game_id in finished:
+                label.append("  (this game finished later, in another save)", style="dim")
             lst.add_option(Option(label, id=f"s-{i}"))
         info = self.query_one("#save-info", Static)
         if problem:

@@ -74,6 +74,22 @@ class TitleScreen(Screen[None]):
             return
         self.run_worker(self._look_for_saves, thread=True, exclusive=True, group="saves")
 
+    def on_screen_resume(self) -> None:
+        """Back on the title (from a game, its results, the Load screen...): the saves may
+        have changed since the last look (the game offered for Resume finished, or was
+        deleted), so Resume is withdrawn until they are looked at again. The first look is
+        the mount's."""
+        if not self.saves_checked:
+            return
+        self.saves_checked = False
+        self.resume_entry = None
+        menu = self.query_one("#menu", OptionList)
+        if self._index_of("resume") is not None:
+            menu.disable_option("resume")
+        self.query_one("#resume-info", Static).update("")
+        self.refresh_bindings()
+        self._start_looking()
+
     def _hide_resume(self) -> None:
         menu = self.query_one("#menu", OptionList)
         try:
@@ -96,12 +112,20 @@ class TitleScreen(Screen[None]):
         menu = self.query_one("#menu", OptionList)
         if available:
             menu.enable_option("load")
-        if entry is not None:
-            try:
-                menu.get_option("resume")
-            except Exception:
-                label = Text("Resume ")
-                label.append(str(getattr(entry, "edition_name", "") or ""), style="dim")
+        if entry is None:  # nothing to go on with (any more): no Resume, nor its line
+            highlighted = menu.highlighted
+            at = self._index_of("resume")
+            self._hide_resume()
+            if highlighted is not None and at is not None and menu.option_count:
+                menu.highlighted = min(highlighted - (highlighted > at), menu.option_count - 1)
+            self.query_one("#resume-info", Static).update("")
+        else:
+            label = Text("Resume ")
+            label.append(str(getattr(entry, "edition_name", "") or ""), style="dim")
+            if self._index_of("resume") is not None:  # (the game to resume may be another)
+                menu.replace_option_prompt("resume", label)
+                menu.enable_option("resume")
+            else:
                 menu.add_option(Option(label, id="resume"))
                 # keep the menu order: move Resume after New game
                 opts = [menu.get_option_at_index(i) for i in range(menu.option_count)]
@@ -117,6 +141,11 @@ class TitleScreen(Screen[None]):
                 Text(f"Resume {edition}: {summary}" if summary else f"Resume {entry.name}",
                      style="dim"))
         self.refresh_bindings()
+
+    def _index_of(self, option_id: str) -> int | None:
+        menu = self.query_one("#menu", OptionList)
+        return next((i for i in range(menu.option_count)
+                     if menu.get_option_at_index(i).id == option_id), None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick":

@@ -290,3 +290,75 @@ async def test_the_load_screen_says_a_save_is_damaged_and_why_before_loading_it(
         assert on_top(app) == "TitleScreen"
     assert path.read_bytes() == before
 
+
+async def test_the_title_offers_no_damaged_save_and_no_finished_game_for_resume(
+    saves_folder: Path,
+) -> None:
+    """A game resumed from a named save and played to its end: back on the title, Resume is
+    gone (it offered the game still, as if in progress); the Load screen says the named save's
+    game finished later. A save damaged inside is never the one offered."""
+    import json
+
+    from monopoly_tui.engine.game import Game
+    from monopoly_tui.saves import new_meta, save_game
+    from monopoly_tui.saves.store import load_spec
+    from monopoly_tui.ui.session import FirstLegalBot
+
+    spec = load_spec("classic")
+    players = [("Ann", spec.tokens[0]), ("Bob", spec.tokens[1])]
+    done = Game.new(spec, players, seed=2, house_rules={"turn_limit": 1})
+    bot = FirstLegalBot()
+    while not done.over:
+        done.act(bot.choose(done, done.pending.player))
+    assert done.history[-1].kind == "end_turn"  # the last decision: a human's 'e'
+    almost = Game.new(spec, players, seed=2, house_rules={"turn_limit": 1})
+    for action in done.history[:-1]:
+        almost.act(action)
+    save_game(almost, "friday", new_meta(almost, saves_dir=saves_folder))
+    damaged = Game.new(spec, players, seed=3)
+    damaged.act(damaged.pending.choices[0])
+    path = save_game(damaged, "newest but broken", new_meta(damaged, saves_dir=saves_folder))
+    data = json.loads(path.read_bytes())
+    data["snapshot"]["state"]["players"][0]["cash"] = "lots"
+    path.write_text(json.dumps(data))
+
+    async def looked(pilot: Any) -> Any:
+        title: Any = app.screen
+        for _ in range(500):
+            if getattr(title, "saves_checked", False):
+                break
+            await pilot.pause()
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        return title
+
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=(100, 30)) as pilot:
+        title = await looked(pilot)
+        assert title.resume_entry is not None and title.resume_entry.name == "friday"
+        assert "c" in shown_keys(app)
+        await pilot.press("c")
+        await settle(pilot)
+        assert on_top(app) == "GameScreen"
+        await pilot.press("e")
+        for _ in range(50):
+            if on_top(app) == "ResultsScreen":
+                break
+            await pilot.pause()
+        assert on_top(app) == "ResultsScreen"
+        await pilot.press("t")
+        await settle(pilot)
+        assert on_top(app) == "TitleScreen"
+        title = await looked(pilot)
+        assert title.resume_entry is None
+        assert "c" not in shown_keys(app)
+        menu = title.query_one("#menu", OptionList)
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        assert ids == ["new", "load", "rules", "quit"]
+        assert "Resume" not in text_of(app, "#resume-info")
+        await pilot.press("l")
+        await wait_for_saves(pilot)
+        screen: Any = app.screen
+        lst = screen.query_one("#saves", OptionList)
+        at = next(i for i, e in enumerate(screen.entries) if e.name == "friday")
+        assert "finished later" in str(lst.get_option_at_index(at).prompt)

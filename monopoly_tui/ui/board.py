@@ -220,8 +220,8 @@ class SpaceTile(Widget):
             (p, pl.in_jail) for p, pl in enumerate(st.players)
             if pl.position == self.space and not pl.bankrupt
         )
-        if self.heat:
-            return (tuple(st.landings),)
+        if self.heat:  # (the space: a sectioned board's tile shows another when paged)
+            return (self.space, tuple(st.landings))
         marks = (self.space,
                  tuple(m.board_key(self.game, self.space) for m in screens_for(self.game.spec)))
         if deed < 0:
@@ -341,6 +341,10 @@ class SpaceTile(Widget):
         return out
 
     def _render_heat(self, w: int, h: int) -> Text:
+        """The space's landings on its first line, flush right and bold, then its name: the
+        counts of a row of tiles stand on one line, numbers beside numbers and names beside
+        names (under its name, the count's line changed with the name's length, and a count
+        sat beside a neighbour's name or its version's number: 'Ave 2 2  75')."""
         st = self.game.st
         landings = st.landings
         most = max(landings) if landings else 0
@@ -349,13 +353,25 @@ class SpaceTile(Widget):
         bg = heat_color(value)
         fg = contrast_text(bg)
         sp = self.game.spec.spaces[self.space]
-        names = _wrap(sp.short, w, max(1, h - 1))
-        # the count right under its own name: a gap below it, never above the next name
-        lines = [Text(line.ljust(w), style=f"{fg} on {bg}") for line in names]
-        lines.append(Text(str(count).center(w), style=f"bold {fg} on {bg}"))
+        shown = str(count) if len(str(count)) <= w else ("9" * (w - 1) + "+")  # '99+'
+        lines = [Text(shown.rjust(w), style=f"bold {fg} on {bg}")]
+        lines += [Text(line.ljust(w), style=f"{fg} on {bg}")
+                  for line in _wrap(sp.short, w, h - 1)]
         while len(lines) < h:
             lines.append(Text(" " * w, style=f"on {bg}"))
-        return Text("\n").join(lines)
+        return Text("\n").join(lines[:h])
+
+
+HEAT_BARS = " ▁▂▃▄▅▆▇█"
+"""A landing count as a bar, for a cell too narrow for its number: higher for more."""
+
+
+def heat_bar(count: int, most: int) -> str:
+    """The bar of a count out of the most any space had: none for no landing, the lowest bar
+    for one, the full block for the most."""
+    if count <= 0 or most <= 0:
+        return HEAT_BARS[0]
+    return HEAT_BARS[max(1, round(count / most * (len(HEAT_BARS) - 1)))]
 
 
 class TrackOverview(Widget):
@@ -437,8 +453,10 @@ class TrackOverview(Widget):
                 top.append(label.ljust(label_w), style="bold" if shown else "dim")
                 under.append(" " * label_w)
             for i in range(k * b.length, min(spec.size, (k + 1) * b.length)):
-                here = [p for p, pl in enumerate(st.players)
-                        if pl.position == i and not pl.bankrupt]
+                # (the heat map shows no token, as its tiles: a seat number among the bars
+                # would read as a count)
+                here = [] if b.heat else [p for p, pl in enumerate(st.players)
+                                          if pl.position == i and not pl.bankrupt]
                 color = space_color(spec, i)
                 if b.heat:
                     count = st.landings[i] if i < len(st.landings) else 0
@@ -458,7 +476,9 @@ class TrackOverview(Widget):
                     for p in here[: cw - 1]:
                         cell.append(str(p + 1), style=f"bold #101010 on {player_color(p)}")
                     cell.append("+", style="bold")
-                if not here:
+                if not here and b.heat and not two:  # one line: the heat as a bar too
+                    cell.append(self._bar(i, cw, most), style=base)
+                elif not here:
                     sp = spec.spaces[i]
                     mark = _KIND_MARK.get(sp.kind, "") if sp.deed < 0 else ""
                     cell.append(mark[:cw], style=base)
@@ -472,13 +492,26 @@ class TrackOverview(Widget):
                 out.append(under)
         return Text("\n").join(out)
 
+    def _bar(self, space: int, cw: int, most: int) -> str:
+        """A cell's landings as a bar, a blank column after it where there is room (the bars
+        of two spaces side by side stay two)."""
+        st = self.board.game.st
+        count = st.landings[space] if space < len(st.landings) else 0
+        bar = heat_bar(count, most)
+        return bar * max(1, cw - 1) + " " * (cw > 1)
+
     def _under(self, space: int, cw: int, most: int) -> Text:
-        """The second line of a cell: the owner (●N, M if mortgaged), or the landings."""
+        """The second line of a cell: the owner (●N, M if mortgaged), or the landings: the
+        number, flush right with a blank column after it, where every space's number fits
+        so (numbers side by side ran together: '3015301515'), else a bar as high as the
+        count."""
         game = self.board.game
         st = game.st
         if self.board.heat:
-            count = st.landings[space] if space < len(st.landings) else 0
-            return Text(str(count)[:cw].ljust(cw), style="dim")
+            if len(str(most)) < cw:
+                count = st.landings[space] if space < len(st.landings) else 0
+                return Text(str(count).rjust(cw - 1) + " ", style="bold")
+            return Text(self._bar(space, cw, most), style="bold")
         deed = game.spec.spaces[space].deed
         if deed < 0 or st.owner[deed] < 0:
             return Text(" " * cw)

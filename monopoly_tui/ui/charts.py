@@ -25,7 +25,7 @@ from textual.widgets import Footer, Static
 
 from monopoly_tui.engine.counts import round_number
 from monopoly_tui.stats import GameStats, game_stats
-from monopoly_tui.ui.board import Board
+from monopoly_tui.ui.board import HEAT_BARS, Board, section_word, sections
 from monopoly_tui.ui.render import player_tag
 from monopoly_tui.ui.style import group_color, heat_color, player_color
 
@@ -240,6 +240,18 @@ def heat_scale() -> Text:
     return scale
 
 
+def bind_sections(screen: Screen[Any], session: Session) -> None:
+    """``]`` and ``[`` on a screen with a heat map of a long track shown a section at a time:
+    the next and the previous section (each space's number is on the loop only)."""
+    count = sections(session.spec.size)[0]
+    if count > 1:
+        word = section_word(count)
+        screen._bindings.bind("right_square_bracket", "section(1)", f"Next {word}",
+                              key_display="]")
+        screen._bindings.bind("left_square_bracket", "section(-1)", f"Previous {word}",
+                              show=False, key_display="[")
+
+
 def stats_renderable(session: Session, stats: GameStats, *, so_far: bool) -> Group:
     """The statistics panel's contents: the heat map's key, net worth, rent by group."""
     game = session.game
@@ -259,8 +271,15 @@ def stats_renderable(session: Session, stats: GameStats, *, so_far: bool) -> Gro
                           f"{len(game.history)} decisions: the lines end with the game as it "
                           "is now)", style="dim italic"))
     parts += [Text(""), Text("Landing heat map", style="bold"), heat_scale(),
-              Text("The number on each space is how often a token landed there.", style="dim"),
-              Text(""), Text("Net worth", style="bold"), WorthChart(game, stats), Text(""),
+              Text("The number at the top of each space is how often a token landed there.",
+                   style="dim")]
+    count = sections(spec.size)[0]
+    if count > 1:  # the loop shows one section; the overview above it the whole track
+        word = section_word(count)
+        parts.append(Text(f"Above the board, the whole track: each space's bar rises with its "
+                          f"count ({HEAT_BARS[1]} to {HEAT_BARS[-1]}); ] and [ show the "
+                          f"next and the previous {word}.", style="dim"))
+    parts += [Text(""), Text("Net worth", style="bold"), WorthChart(game, stats), Text(""),
               Text("Rent earned by colour group", style="bold"), RentChart(game, stats)]
     return Group(*parts)
 
@@ -297,6 +316,11 @@ class StatsScreen(Screen[None]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+        bind_sections(self, session)
+
+    def action_section(self, step: int) -> None:
+        """Show another section of a long track on the heat map (``]``, ``[``)."""
+        self.query_one(Board).show_other_section(step)
 
     def compose(self) -> ComposeResult:
         s = self.session

@@ -22,7 +22,7 @@ from monopoly_tui.engine.counts import round_number, turn_number
 from monopoly_tui.engine.describe import END_REASONS
 from monopoly_tui.engine.spec import PROPERTY_KINDS
 from monopoly_tui.ui.board import Board
-from monopoly_tui.ui.charts import StatsPanel
+from monopoly_tui.ui.charts import StatsPanel, bind_sections
 from monopoly_tui.ui.mechanics import first, screens_for
 from monopoly_tui.ui.render import PlainTable, money, player_tag
 from monopoly_tui.ui.session import Session
@@ -188,6 +188,7 @@ class ResultsScreen(Screen[None]):
         self.leaving = False
         """True once a choice was made: keys pressed after it (q then n) do nothing, so the
         app never opens a new screen while it quits."""
+        bind_sections(self, session)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("new_game", "title", "quit"):
@@ -221,6 +222,10 @@ class ResultsScreen(Screen[None]):
             self.action_title()
         else:
             self.action_quit()
+
+    def action_section(self, step: int) -> None:
+        """Show another section of a long track on the heat map (``]``, ``[``)."""
+        self.query_one("#heatmap", Board).show_other_section(step)
 
     def action_new_game(self) -> None:
         if self.leaving:

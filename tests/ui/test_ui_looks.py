@@ -36,9 +36,12 @@ async def test_the_tiles_of_a_row_keep_a_blank_column_between_them(
                 assert len(line) <= width - 1, (tile.space, line, width)
 
 
-async def test_the_heat_maps_count_sits_right_under_its_own_name() -> None:
-    """In the heat map, each space's count is on the line after its name (it was on the
-    tile's last line, just above the next space's name down the sides)."""
+async def test_the_heat_maps_count_heads_its_own_tile_above_its_name() -> None:
+    """In the heat map, each space's count is on its tile's first line, flush right, and its
+    name under it (the count was on the line after the name, which moved with the name's
+    length: a row of tiles mixed counts with the neighbours' names; on the tile's last line it
+    sat just above the next space's name down the sides). test_ui_results_heat.py reads the
+    counts as the screen shows them."""
     s = late_game("got", players=4, humans=4, seed=7)
     async with started(s) as (app, pilot):
         await pilot.press("g")
@@ -49,8 +52,9 @@ async def test_the_heat_maps_count_sits_right_under_its_own_name() -> None:
         for tile in board.tiles:
             lines = [line.rstrip() for line in _lines(tile)]
             filled = [k for k, line in enumerate(lines) if line.strip()]
-            assert lines[filled[-1]].strip() == str(st.landings[tile.space]), lines
-            # nothing but blank lines after the count, and no blank line before it
+            count = str(st.landings[tile.space])
+            assert lines[0].strip() == count and len(lines[0]) == len(_lines(tile)[0]), lines
+            # nothing but blank lines after the name, and no blank line before it
             assert filled == list(range(len(filled))), lines
 
 

@@ -171,7 +171,7 @@ class LoadScreen(ModalScreen[Any]):
             self.notify(f"Deleted '{entry.name}'.", markup=False)
             self.reload()
 
-        what = entry.summary or "it cannot be loaded"
+        what = "; ".join(x for x in (entry.summary, entry.error) if x) or "it cannot be loaded"
         self.app.push_screen(
             ConfirmScreen(f"Delete the save '{entry.name}' ({what})? This cannot be undone.",
                           yes="Delete", no="Keep it"),

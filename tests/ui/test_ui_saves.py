@@ -282,6 +282,7 @@ async def test_the_load_screen_says_a_save_is_damaged_and_why_before_loading_it(
         await pilot.press("tab", "enter")  # Delete: asks first
         await settle(pilot)
         assert on_top(app) == "ConfirmScreen" and "broken" in text_of(app, "#question")
+        assert "damaged: decision 1 of 3" in " ".join(text_of(app, "#question").split())
         await pilot.press("n")
         await settle(pilot)
         await app.workers.wait_for_complete()

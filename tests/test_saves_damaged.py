@@ -170,3 +170,23 @@ def test_saving_over_a_damaged_save_asks_first(folder: Path) -> None:
     edited(path, wrong_player)
     question = replace_question(game, "friday", meta)
     assert question is not None and "damaged" in question and "Replace it?" in question
+
+
+def test_a_save_of_an_earlier_ruleset_that_plays_the_same_is_checked_as_it_loads(
+    folder: Path,
+) -> None:
+    """Saved under a ruleset hash the edition lists as playing the same (``earlier_hashes``):
+    the load trusts it as today's rules, so the listing checks it as it does any other."""
+    earlier = load_spec("classic").earlier_hashes[0]
+    path = save_game(a_game(), "older", saves_dir=folder)
+
+    def older_and_broken(data: dict[str, Any]) -> None:
+        data["ruleset"]["hash"] = earlier
+        wrong_player(data)
+
+    edited(path, older_and_broken)
+    entry = next(e for e in list_saves(folder, check=True) if e.name == "older")
+    assert entry.damaged and "is not legal" in (entry.error or "")
+    with pytest.raises(SaveError) as err:
+        load_save(path)
+    assert "is not legal" in err.value.message

@@ -528,12 +528,12 @@ def _trade_accepted(w: Words, e: Event) -> str:
 
 
 def _offer(game: Game, proposer: int, partner: int) -> TradeOffer | None:
-    """The latest offer ``proposer`` made to ``partner``, from the game's history of choices
-    (the state forgets an offer once it is answered)."""
+    """The latest offer ``proposer`` made to ``partner`` (proposed, or a counter-offer), from
+    the game's history of choices (the state forgets an offer once it is answered)."""
     for action in reversed(game.history):
         t = action.trade
-        if action.kind == A.A_PROPOSE and t is not None and t.proposer == proposer \
-                and t.partner == partner:
+        if action.kind in (A.A_PROPOSE, A.A_COUNTER) and t is not None \
+                and t.proposer == proposer and t.partner == partner:
             return t
     return None
 

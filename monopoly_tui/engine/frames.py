@@ -421,7 +421,12 @@ class DebtsFrame(Frame):
 
 @dataclass(slots=True)
 class TradeFrame(Frame):
-    """A trade offered: the partner accepts or rejects it."""
+    """A trade offered: the partner accepts or rejects it, or answers with a counter-offer
+    (``A_COUNTER``: an offer of their own to the proposer). A counter-offer turns this offer
+    down and puts the new one to the proposer, who answers it in turn; it is an answer to the
+    offer, so it may be made whenever the offer may be turned down (no at-any-time trade slot
+    of its own: while a debt waits, the debtor's partner may still counter). It is not one of
+    the ``choices`` (an offer is built, not picked); ``context["counter"]`` says it is open."""
 
     offer: TradeOffer
 
@@ -439,12 +444,15 @@ class TradeFrame(Frame):
         return [Action(A.A_ACCEPT, p), Action(A.A_REJECT, p)]
 
     def context(self, game: Game) -> dict[str, object]:
-        return {"offer": self.offer}
+        return {"offer": self.offer, "counter": True}
 
     def apply(self, game: Game, a: Action) -> None:
-        if a.kind not in (A.A_ACCEPT, A.A_REJECT):
+        if a.kind not in (A.A_ACCEPT, A.A_REJECT, A.A_COUNTER):
             raise IllegalAction(a, f"'{a.kind}' is not a choice now ({self.kind()})")
         st, offer = game.st, self.offer
+        if a.kind == A.A_COUNTER:
+            self._counter(game, a)
+            return
         game.pop(self)
         if a.kind == A.A_REJECT:
             game.emit(Event("trade_rejected", player=offer.partner, other=offer.proposer))
@@ -476,6 +484,21 @@ class TradeFrame(Frame):
                     if m.hand_over(game, giver, taker, card):
                         break
         game.emit(Event("trade_accepted", player=offer.partner, other=offer.proposer))
+
+    def _counter(self, game: Game, a: Action) -> None:
+        """The partner's counter-offer: made by the partner to the proposer, and a trade the
+        engine would take (``trade_problem``); refused before any change otherwise."""
+        offer, counter = self.offer, a.trade
+        if counter is None or counter.proposer != offer.partner \
+                or counter.partner != offer.proposer:
+            raise IllegalAction(a, "a counter-offer goes from the partner to the proposer")
+        why = game.trade_problem(counter)
+        if why:
+            raise IllegalAction(a, why)
+        game.pop(self)
+        game.emit(Event("trade_rejected", player=offer.partner, other=offer.proposer))
+        game.push(TradeFrame(counter))
+        game.emit(Event("trade_proposed", player=counter.proposer, other=counter.partner))
 
 
 @dataclass(slots=True)

@@ -32,7 +32,7 @@ class Ask:
     player: int = -1
     """Whose property manager to open first (``manage``)."""
     offer: TradeOffer | None = None
-    """The offer to open the trade builder with after the one answered is rejected
+    """The counter-offer to open the trade builder with, over the offer being answered
     (``counter``)."""
 
 
@@ -48,7 +48,9 @@ def manage(player: int) -> Ask:
 
 
 def counter(offer: TradeOffer) -> Ask:
-    """After this answer (a rejection), open the trade builder with ``offer``."""
+    """Open the trade builder for a counter-offer, starting from ``offer``: the offer being
+    answered still waits (Esc in the builder goes back to it); the builder proposes the
+    counter-offer as the answer."""
     return Ask("counter", offer=offer)
 
 

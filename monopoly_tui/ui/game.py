@@ -308,7 +308,6 @@ class GameScreen(Screen[None]):
         self._live: DecisionScreen | None = None
         self._aside: Any = None
         self._timer: Timer | None = None
-        self._counter: Any = None
         self._remanage: tuple[int, tuple[str, int] | None] | None = None
         """The manager to open again once the decision it closed for is made: its player and
         row."""
@@ -622,10 +621,6 @@ class GameScreen(Screen[None]):
 
     def _live_closed(self, result: object) -> None:
         self._live = None
-        counter, self._counter = self._counter, None
-        if counter is not None and not self.session.game.over:
-            self.open_trade(counter)
-            return
         self.advance()
 
     def watch_computers(self) -> bool:
@@ -734,16 +729,11 @@ class GameScreen(Screen[None]):
 
         self.app.push_screen(screen, done)
 
-    def ask_counter(self, offer: Any) -> None:
-        """After the trade being answered is turned down, open the builder with ``offer``."""
-        self._counter = offer
-
     def answer(self, answer: Answer) -> bool:
         """A dialog's answer (``ui.answers``; the game screen is the dialogs' ``Table``): a
         choice is played (False, and the player told why, when the rules refuse it); an
         ``Ask`` is done: take back the last decision, open the property manager or the trade
-        builder, or open the builder with a counter-offer once the offer answered is
-        rejected (the rejection is the dialog's next answer)."""
+        builder, or open the builder with a counter-offer over the offer being answered."""
         if isinstance(answer, Action):
             return self.play(answer)
         if answer.what == "undo":
@@ -753,7 +743,7 @@ class GameScreen(Screen[None]):
         elif answer.what == "trade":
             self.action_trade()
         elif answer.what == "counter" and answer.offer is not None:
-            self.ask_counter(answer.offer)
+            self.open_trade(answer.offer, counter=True)
         else:
             return False
         return True
@@ -896,10 +886,13 @@ class GameScreen(Screen[None]):
                     if q != proposer and not pl.bankrupt]
         self.open_trade(TradeOffer(proposer, partners[0]))
 
-    def open_trade(self, offer: Any) -> None:
-        from monopoly_tui.ui.trade import TradeScreen
+    def open_trade(self, offer: Any, counter: bool = False) -> None:
+        """The trade builder, beside the flow (``counter``: a counter-offer to the offer a
+        human answers; the offer's dialog stays under it)."""
+        from monopoly_tui.ui import trade
 
-        screen: TradeScreen = TradeScreen(self, offer, review=False)
+        screen: TradeScreen = (trade.CounterOfferScreen(self, offer) if counter
+                               else trade.TradeScreen(self, offer))
         self.open_aside(screen)
 
     def action_save(self) -> None:

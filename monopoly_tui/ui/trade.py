@@ -2,8 +2,10 @@
 
 The builder puts together a ``TradeOffer`` (deeds, cash and Get Out of Jail Free cards both
 ways) and shows the engine's ``trade_problem`` for it as it changes; it can only be proposed
-when the engine would take it. The partner reviews it and accepts or rejects; a counter-offer
-rejects it and opens the builder the other way round, filled in with the same deal.
+when the engine would take it. The partner reviews it and accepts, rejects or makes a
+counter-offer: the builder opens over the offer the other way round, filled in with the same
+deal, and the offer stays open until the counter-offer is proposed (the engine's ``A_COUNTER``
+answer turns it down then); Esc in the builder goes back to the offer, still to be answered.
 """
 
 from __future__ import annotations
@@ -68,7 +70,9 @@ def offer_view(game: Game, offer: TradeOffer) -> Group:
 
 
 class TradeScreen(ModalScreen[None]):
-    """Build a trade offer and propose it."""
+    """Build a trade offer and propose it; or (``counter``) build the partner's counter-offer
+    to the offer they are answering: from them to its proposer only, proposed as their answer
+    (``A_COUNTER``), and Esc goes back to the offer."""
 
     CSS_PATH = "decisions.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -76,10 +80,11 @@ class TradeScreen(ModalScreen[None]):
         Binding("ctrl+s", "propose", "Propose", id="propose"),
     ]
 
-    def __init__(self, table: Table, offer: TradeOffer, review: bool = False) -> None:
+    def __init__(self, table: Table, offer: TradeOffer, counter: bool = False) -> None:
         super().__init__(classes="decision")
         self.table = table
         self.offer = offer
+        self.counter = counter
         self._syncing = False
 
     @property
@@ -89,12 +94,19 @@ class TradeScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         game = self.game
         st = game.st
-        proposers = self.table.session.trade_players() or [self.offer.proposer]
+        if self.counter:
+            proposers = [self.offer.proposer]
+        else:
+            proposers = self.table.session.trade_players() or [self.offer.proposer]
         if self.offer.proposer not in proposers:
             self.offer = replace(self.offer, proposer=proposers[0])
         partners = self._partners(self.offer.proposer)
         with Vertical(id="dialog", classes="wide trade"):
-            yield Label("Trade", classes="title")
+            if self.counter:
+                yield Label(Text(f"Counter-offer to {st.players[self.offer.partner].name}'s "
+                                 "trade"), classes="title")
+            else:
+                yield Label("Trade", classes="title")
             with Horizontal(classes="who"):
                 yield Label("From")
                 yield Select(
@@ -102,6 +114,7 @@ class TradeScreen(ModalScreen[None]):
                     value=self.offer.proposer,
                     allow_blank=False,
                     id="proposer",
+                    disabled=self.counter,
                 )
                 yield Label("with")
                 # Only the other players: no blank entry to pick.
@@ -111,6 +124,7 @@ class TradeScreen(ModalScreen[None]):
                     else partners[0],
                     allow_blank=False,
                     id="partner",
+                    disabled=self.counter,
                 )
             with Horizontal(classes="sides"):
                 for side in ("give", "take"):
@@ -125,7 +139,8 @@ class TradeScreen(ModalScreen[None]):
             yield Static(id="problem")
             with Horizontal(classes="buttons"):
                 yield Button(Text("Propose [ctrl+s]"), id="propose", variant="primary")
-                yield Button(Text("Cancel [esc]"), id="cancel")
+                yield Button(Text("Back to the offer [esc]" if self.counter else "Cancel [esc]"),
+                             id="cancel")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -146,7 +161,11 @@ class TradeScreen(ModalScreen[None]):
     # ------------------------------------------------------------------ filling
 
     def _partners(self, proposer: int) -> list[int]:
+        """Who ``proposer`` may trade with here: the other players still in; a counter-offer
+        goes only to the offer's proposer."""
         st = self.game.st
+        if self.counter:
+            return [self.offer.partner]
         return [q for q, pl in enumerate(st.players) if q != proposer and not pl.bankrupt]
 
     def _fill(self, offer: TradeOffer) -> None:
@@ -270,14 +289,29 @@ class TradeScreen(ModalScreen[None]):
         return True
 
     def action_propose(self) -> None:
+        """Propose the offer built (a counter-offer: as the answer to the offer countered);
+        the engine judges it, and the builder stays open when it is refused."""
         if self._check():
             return
         offer = self.offer
-        if self.table.answer(Action(A.A_PROPOSE, offer.proposer, trade=offer)):
+        kind = A.A_COUNTER if self.counter else A.A_PROPOSE
+        if self.table.answer(Action(kind, offer.proposer, trade=offer)):
             self.dismiss(None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class CounterOfferScreen(TradeScreen):
+    """The builder for a counter-offer (``TradeScreen`` with ``counter``): Esc reads "back to
+    the offer", which it is (the offer is still to be answered), not "no"."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Back to the offer", id="cancel"),
+    ]
+
+    def __init__(self, table: Table, offer: TradeOffer) -> None:
+        super().__init__(table, offer, counter=True)
 
 
 class TradeReview(DecisionScreen):
@@ -321,24 +355,30 @@ class TradeReview(DecisionScreen):
                 Text("Waiting for the computer's answer…", style="italic"))
         self.set_button("accept_trade", A.A_ACCEPT)
         self.set_button("reject_trade", A.A_REJECT)
-        self.query_one("#counter", Button).disabled = self.choice(A.A_REJECT) is None
+        self.query_one("#counter", Button).disabled = not self.may_counter()
+
+    def may_counter(self) -> bool:
+        """A human answers the offer now and the engine takes a counter-offer as the answer
+        (``context["counter"]``)."""
+        return self.mine() and bool(self.pend.context.get("counter"))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose":
             return self.choice(str(parameters[0])) is not None
         if action == "counter":
-            return self.choice(A.A_REJECT) is not None
+            return self.may_counter()
         return super().check_action(action, parameters)
 
     def action_choose(self, kind: str) -> None:
         self.take(kind)
 
     def action_counter(self) -> None:
-        if self.choice(A.A_REJECT) is None:
+        """Open the builder for a counter-offer, the same deal the other way round to start
+        from; nothing is answered yet (the offer waits until the counter-offer is proposed)."""
+        if not self.may_counter():
             return
         offer: TradeOffer = self.pend.context["offer"]
         self.table.answer(answers.counter(reversed_offer(offer)))
-        self.take(A.A_REJECT)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "counter":

@@ -7,7 +7,20 @@ from __future__ import annotations
 import copy
 
 import pytest
-from helpers import act, build, card, cashes, deck, deed, give, give_group, kinds, new_game, roll
+from helpers import (
+    act,
+    build,
+    card,
+    cash,
+    cashes,
+    deck,
+    deed,
+    give,
+    give_group,
+    kinds,
+    new_game,
+    roll,
+)
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import IllegalAction
@@ -225,3 +238,77 @@ def test_no_deal_in_the_middle_of_an_auction() -> None:
     with pytest.raises(IllegalAction):
         act(game, A.A_PROPOSE, player=0, trade=offer)
     assert game.st.frames == before.frames
+
+
+# ---------------------------------------------------------------- counter-offers
+
+
+def test_a_counter_offer_turns_the_offer_down_and_puts_the_new_one_to_the_proposer() -> None:
+    """The partner may answer an offer with one of their own: the first is turned down, the
+    proposer now answers the counter-offer (and may accept it)."""
+    game = new_game()
+    give(game, 1, "boardwalk")
+    bw = deed(game, "boardwalk")
+    offer = TradeOffer(proposer=0, partner=1, take_deeds=(bw,), give_cash=100)
+    act(game, A.A_PROPOSE, player=0, trade=offer)
+    assert game.pending.context["counter"] is True
+    counter = TradeOffer(proposer=1, partner=0, give_deeds=(bw,), take_cash=400)
+    events = act(game, A.A_COUNTER, player=1, trade=counter)
+    assert kinds(events)[:2] == ["trade_rejected", "trade_proposed"]
+    assert game.pending.kind == A.TRADE and game.pending.player == 0
+    assert game.pending.context["offer"] == counter
+    assert len([f for f in game.st.frames if isinstance(f, TradeFrame)]) == 1
+    from monopoly_tui.engine.describe import describe
+
+    said = [describe(e, game) for e in events]
+    assert said == ["Bob turned down Ann's trade", "Bob offered Ann Boardwalk for $400"], said
+    act(game, A.A_ACCEPT, player=0)
+    assert game.st.owner[bw] == 0
+    assert cashes(game) == [1100, 1900]
+
+
+@pytest.mark.parametrize("counter, why", [
+    (TradeOffer(proposer=0, partner=1, give_cash=50), "from the partner to the proposer"),
+    (TradeOffer(proposer=1, partner=0, take_cash=99999), "has only"),
+    (TradeOffer(proposer=1, partner=0), "empty"),
+])
+def test_a_counter_offer_the_rules_refuse_changes_nothing(counter: TradeOffer,
+                                                         why: str) -> None:
+    """A counter-offer goes from the partner to the proposer and must be a trade the rules
+    allow; otherwise it is refused and the first offer still waits for its answer."""
+    game = new_game()
+    give(game, 1, "boardwalk")
+    offer = TradeOffer(proposer=0, partner=1, take_deeds=(deed(game, "boardwalk"),),
+                       give_cash=100)
+    act(game, A.A_PROPOSE, player=0, trade=offer)
+    before = copy.deepcopy(game.st)
+    with pytest.raises(IllegalAction) as err:
+        act(game, A.A_COUNTER, player=1, trade=counter)
+    assert why in err.value.reason
+    assert game.st.frames == before.frames and cashes(game) == [1500, 1500]
+    assert game.pending.context["offer"] == offer
+    with pytest.raises(IllegalAction):  # and only the partner answers
+        act(game, A.A_COUNTER, player=0,
+            trade=TradeOffer(proposer=1, partner=0, take_cash=10))
+
+
+def test_the_partner_of_a_debtor_may_counter_though_not_propose() -> None:
+    """While a debt waits only the debtor may propose a trade (to raise the cash); the
+    partner of the debtor's offer may still answer it with a counter-offer."""
+    game = new_game()
+    give(game, 1, "boardwalk")
+    give(game, 0, "baltic")
+    cash(game, 10, 1500)
+    game.owe(0, -1, 200, "tax")
+    assert game.pending.kind == A.DEBT
+    offer = TradeOffer(proposer=0, partner=1, give_deeds=(deed(game, "baltic"),),
+                       take_cash=300)
+    act(game, A.A_PROPOSE, player=0, trade=offer)
+    assert not game.may_trade(1)
+    counter = TradeOffer(proposer=1, partner=0, take_deeds=(deed(game, "baltic"),),
+                         give_cash=250)
+    act(game, A.A_COUNTER, player=1, trade=counter)
+    assert game.pending.kind == A.TRADE and game.pending.player == 0
+    act(game, A.A_ACCEPT, player=0)
+    assert cashes(game) == [260, 1250]
+    assert game.pending.kind == A.DEBT

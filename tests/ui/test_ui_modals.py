@@ -534,14 +534,15 @@ async def test_trade_counter_offer_opens_the_builder_the_other_way() -> None:
         await settle(pilot)
         await pilot.press("c")
         await settle(pilot, 5)
-        assert "Bob turned down Ann's trade" in s.log
-        assert on_top(app) == "TradeScreen"
+        assert not any("turned down" in line for line in s.log)  # still open
+        assert on_top(app) == "CounterOfferScreen"
         scr: Any = app.screen
         assert scr.offer.proposer == 1 and scr.offer.partner == 0
         assert scr.offer.take_deeds == (d,) and scr.offer.give_cash == 500
         await pilot.press("escape")
         await settle(pilot)
-        assert on_top(app) == "GameScreen"
+        assert on_top(app) == "TradeReview"  # back to the offer
+        assert s.pending.kind == A.TRADE and s.pending.player == 1
 
 
 async def test_trade_with_a_computer_gets_an_answer() -> None:

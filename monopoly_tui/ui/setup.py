@@ -70,9 +70,11 @@ def swatches(spec: Spec) -> Parts:
     return Parts(parts, sep="  ")
 
 
-KINDS: list[tuple[str, bool | str]] = [("Human", True), ("Computer", False),
-                                      ("Expert bot", "expert")]
-"""Who plays a seat: a human (True), the basic computer player (False), or the named bot."""
+KINDS: list[tuple[str, bool | str]] = [("Human", True), ("Computer (basic)", False),
+                                      ("Computer (expert)", "expert")]
+"""Who plays a seat: a human (True), the basic computer player (False), or the named bot; a
+computer player is called a computer whichever plays it, and which one says in brackets (the
+words of README's "How to play")."""
 
 
 def kind_value(human: bool, bot: str) -> bool | str:

@@ -22,7 +22,7 @@ async def test_a_seat_chosen_as_expert_is_played_by_the_expert() -> None:
         await settle(pilot)
         rows = scr.rows()
         kinds = [str(label) for label, _ in rows[1].query_one(".kind", Select)._options]
-        assert "Expert bot" in kinds and "Computer" in kinds
+        assert kinds == ["Human", "Computer (basic)", "Computer (expert)"]
         rows[1].query_one(".kind", Select).value = "expert"
         await settle(pilot)
         assert scr.rows()[1].seat().bot == "expert"

@@ -1,0 +1,86 @@
+"""The new-game screens as a player reads them, by keys, at 100x30 and 160x50: the seat kinds in
+one set of words, the "Add a player" key only while a seat is free, and the who-goes-first
+rolls in aligned columns."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pyte
+import pytest
+from driver import settle
+from textual.widgets import Select
+
+from monopoly_tui.ui.app import MonopolyApp
+from monopoly_tui.ui.setup import NewGameScreen
+
+SIZES = [(100, 30), (160, 50)]
+
+
+def screen_lines(app: Any) -> list[str]:
+    """The screen as a terminal shows it, line by line (the dialogs on top included)."""
+    update = app.screen._compositor.render_update(full=True,
+                                                  screen_stack=app._background_screens)
+    width, height = app.size
+    screen = pyte.Screen(width, height)
+    pyte.Stream(screen).feed(update.render_segments(app.console))
+    return [line.rstrip() for line in screen.display]
+
+
+async def _players_step(pilot: Any, app: MonopolyApp, edition: str = "classic") -> Any:
+    """n from the title, the edition highlighted, ^n twice: the players step."""
+    await settle(pilot)
+    await pilot.press("n")
+    await settle(pilot)
+    scr: Any = app.screen
+    assert isinstance(scr, NewGameScreen)
+    editions = scr.query_one("#editions")
+    target = next(i for i in range(editions.option_count)
+                  if editions.get_option_at_index(i).id == edition)
+    while editions.highlighted != target:
+        await pilot.press("down")
+    await settle(pilot)
+    await pilot.press("ctrl+n")
+    await settle(pilot)
+    await pilot.press("ctrl+n")
+    await settle(pilot)
+    assert scr.step == "players"
+    return scr
+
+
+# ---------------------------------------------------------------- the seat kinds
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_seat_kinds_read_human_computer_basic_computer_expert(
+        size: tuple[int, int]) -> None:
+    """The kinds said "Human / Computer / Expert bot" (a computer called two things); now
+    Human, Computer (basic), Computer (expert), as README's "How to play" says, each whole in
+    its field. Chosen by keys: Tab to seat 2's kind, Enter, Down, Enter."""
+    app = MonopolyApp(seed=5, pace="instant")
+    async with app.run_test(size=size) as pilot:
+        scr = await _players_step(pilot, app)
+        kind: Any = scr.rows()[1].query_one(".kind", Select)
+        assert [str(label) for label, _ in kind._options] == [
+            "Human", "Computer (basic)", "Computer (expert)"]
+        assert "Computer (basic)" in screen_lines(app)[kind.region.y + 1]
+        for _ in range(10):  # from seat 1's name, Tab to seat 2's kind
+            if app.focused is kind:
+                break
+            await pilot.press("tab")
+            await settle(pilot, 1)
+        assert app.focused is kind
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        seat = scr.rows()[1].seat()
+        assert not seat.human and seat.bot == "expert" and seat.name == "Computer 2"
+        line = screen_lines(app)[kind.region.y + 1]
+        assert "Computer (expert)" in line, line
+        kind.focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("up", "up", "enter")
+        await settle(pilot)
+        assert scr.rows()[1].seat().human and scr.rows()[1].seat().name == "Player 2"

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 STEPS = ("edition", "rules", "players")
 STEP_TITLES = {"edition": "1 Edition", "rules": "2 Variant and house rules", "players": "3 Players"}
 DEFAULT_TURN_LIMIT = 30
+ADD_LABEL = "Add a player [ctrl+t]"
 
 
 def _seats_words(seats: list[int]) -> str:
@@ -211,7 +212,7 @@ class NewGameScreen(Screen[None]):
                     yield Static(id="players-head")
                     yield VerticalScroll(id="player-rows")
                     with Horizontal(id="players-tools"):
-                        yield Button(Text("Add a player [ctrl+t]"), id="add", variant="primary")
+                        yield Button(Text(ADD_LABEL), id="add", variant="primary")
                         yield Label("Computer pace", classes="pace-label")
                         yield RadioSet(
                             *[Pick(p, value=p == self.default_pace, id=f"pace-{p}")
@@ -565,6 +566,14 @@ class NewGameScreen(Screen[None]):
         n = len(self.rows())
         row = PlayerRow(n, f"Computer {n + 1}", free[0], spec.tokens, False)
         self.query_one("#player-rows", VerticalScroll).mount(row)
+        # The row counts at once: the last free seat taken, ^t and the button's key go now.
+        # The footer redraws its keys after the screen's next refresh, which waits for the new
+        # row to be built: it offered ^t a second longer under load (seen in tmux); it is
+        # asked to redraw them at once.
+        self._show_add(len(self.rows()))
+        self.refresh_bindings()
+        for footer in self.query(Footer):
+            footer.call_later(footer.recompose)
         self.call_after_refresh(self.check_players)
 
     def _renumber(self) -> None:
@@ -684,12 +693,23 @@ class NewGameScreen(Screen[None]):
             for remove in row.query(".remove").results(Button):
                 remove.disabled = spec is None or len(rows) <= spec.players_min
         try:
-            self.query_one("#add", Button).disabled = spec is None or \
-                len(rows) >= spec.players_max
+            self._show_add(len(rows))
             self.query_one("#start", Button).disabled = bool(self.problems())
         except Exception:
             pass
         self.refresh_bindings()
+
+    def _show_add(self, seats: int) -> None:
+        """The "Add a player" button names its key only while a seat can be added (the footer
+        too, ``check_action``): at the edition's most seats it says so, and is off."""
+        spec = self._spec
+        full = spec is None or seats >= spec.players_max
+        button = self.query_one("#add", Button)
+        button.disabled = full
+        label = ADD_LABEL if not full or spec is None else \
+            f"All {spec.players_max} seats taken"
+        if str(button.label) != label:
+            button.label = Text(label)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.check_players()

@@ -8,7 +8,7 @@ from typing import Any
 
 import pyte
 import pytest
-from driver import settle
+from driver import settle, shown_keys
 from textual.widgets import Select
 
 from monopoly_tui.ui.app import MonopolyApp
@@ -84,3 +84,39 @@ async def test_the_seat_kinds_read_human_computer_basic_computer_expert(
         await pilot.press("up", "up", "enter")
         await settle(pilot)
         assert scr.rows()[1].seat().human and scr.rows()[1].seat().name == "Player 2"
+
+
+# ---------------------------------------------------------------- the seat limit
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_at_the_seat_limit_no_key_or_button_offers_a_player_more(
+        size: tuple[int, int]) -> None:
+    """Longest Game Ever seats 4. With the fourth seat added, neither the footer nor the
+    button offers ^t any more (the button read "Add a player [ctrl+t]" at the limit); a seat
+    removed (Enter on its Remove), both offer it again."""
+    app = MonopolyApp(seed=5, pace="instant")
+    async with app.run_test(size=size) as pilot:
+        scr = await _players_step(pilot, app, "lge")
+        assert "ctrl+t" in shown_keys(app)
+        await pilot.press("ctrl+t")
+        await settle(pilot)
+        await pilot.press("ctrl+t")
+        assert "ctrl+t" not in shown_keys(app)  # at once, before the new row is built
+        await settle(pilot)
+        assert len(scr.rows()) == 4
+        assert "ctrl+t" not in shown_keys(app)
+        lines = screen_lines(app)
+        assert not any("ctrl+t" in line or "^t" in line for line in lines), lines
+        assert any("All 4 seats taken" in line for line in lines)
+        await pilot.press("ctrl+t")
+        await settle(pilot)
+        assert len(scr.rows()) == 4
+        scr.rows()[3].query_one(".remove").focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(scr.rows()) == 3
+        assert "ctrl+t" in shown_keys(app)
+        lines = screen_lines(app)
+        assert any("Add a player [ctrl+t]" in line for line in lines)
+        assert "^t Add a player" in lines[-1]

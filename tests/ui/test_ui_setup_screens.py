@@ -8,9 +8,10 @@ from typing import Any
 
 import pyte
 import pytest
-from driver import settle, shown_keys
+from driver import new_session, settle, shown_keys, started
 from textual.widgets import Select
 
+from monopoly_tui.engine.actions import Event
 from monopoly_tui.ui.app import MonopolyApp
 from monopoly_tui.ui.setup import NewGameScreen
 
@@ -120,3 +121,47 @@ async def test_at_the_seat_limit_no_key_or_button_offers_a_player_more(
         lines = screen_lines(app)
         assert any("Add a player [ctrl+t]" in line for line in lines)
         assert "^t Add a player" in lines[-1]
+
+
+# ---------------------------------------------------------------- who goes first
+
+
+def _columns(lines: list[str]) -> list[tuple[int, int]]:
+    """Where the dice start and where the '=' stands, on each line of a roll."""
+    out = []
+    for line in lines:
+        if " + " in line and "=" in line:
+            plus = line.index(" + ")
+            start = line.rindex("  ", 0, plus - 2)  # the gap before the first die
+            out.append((start, line.index("=")))
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_first_rolls_stand_in_aligned_columns(size: tuple[int, int]) -> None:
+    """Who goes first: the dice began wherever each name ended and the totals wandered with
+    them; now the dice and the '=' stand in one column for every player, a tie's roll-off
+    too, under a heading of its own."""
+    s = new_session("classic", [("Al", True), ("Bartholomew", True), ("Cy", False)])
+    events = [Event("first_roll", player=0, dice=(6, 4), amount=10),
+              Event("first_roll", player=1, dice=(5, 5), amount=10),
+              Event("first_roll", player=2, dice=(1, 2), amount=3),
+              Event("first_roll", player=0, dice=(2, 1), amount=3),
+              Event("first_roll", player=1, dice=(6, 6), amount=12),
+              Event("starts", player=1)]
+    async with started(s, size=size) as (app, pilot):
+        from monopoly_tui.ui.first import FirstPlayerScreen
+
+        app.push_screen(FirstPlayerScreen(s, events))
+        await settle(pilot)
+        story = app.screen.query_one(".story").region
+        lines = [line[story.x:story.right]
+                 for line in screen_lines(app)[story.y:story.bottom]]
+        columns = _columns(lines)
+        assert len(columns) == 5, lines
+        assert len(set(columns)) == 1, [line for line in lines if " + " in line]
+        assert any("Tied: they roll again" in line for line in lines)
+        assert any("Bartholomew · Wheelbarrow goes first" in line for line in lines)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "GameScreen"

@@ -14,6 +14,7 @@ mypy, a test dependency.
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import shutil
 import sys
@@ -58,10 +59,14 @@ def build(dest: Path | None = None) -> Path:
     return out
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     """Build into the folder named on the command line (or a temporary one) and print it."""
-    dest = Path(sys.argv[1]) if len(sys.argv) > 1 else None
-    print(build(dest))
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("dest", nargs="?", type=Path,
+                    help="the folder to build in, outside the checkout (default: a new "
+                         "temporary folder); put it first on PYTHONPATH to use it")
+    args = ap.parse_args(argv)
+    print(build(args.dest))
     return 0
 
 

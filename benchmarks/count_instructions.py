@@ -45,14 +45,16 @@ def _inner(games: int, checked: bool) -> int:
 
 
 def _histories(games: int, path: str) -> None:
-    """Play the games (as ``bench_engine.play`` does) and keep each one's decisions."""
-    import pickle
+    """Play the games (as ``bench_engine.play`` does) and keep each one's decisions, in the
+    saves' encoding (a compiled engine's actions do not pickle)."""
+    import json
 
+    from monopoly_tui.engine.snapshot import encode_action
     from monopoly_tui.rules import load_spec
     from monopoly_tui.simulate import play_game
 
     spec = load_spec("classic")
-    kept: list[tuple[int, list[object]]] = []
+    kept: list[tuple[int, list[Any]]] = []
     seen: dict[str, Any] = {}
 
     def keep(game: Any) -> None:
@@ -60,24 +62,25 @@ def _histories(games: int, path: str) -> None:
 
     for seed in range(games):
         play_game(spec, ["basic"] * 4, seed, max_turns=2000, check=False, after_decision=keep)
-        kept.append((seed, list(seen["game"].history)))
-    with open(path, "wb") as f:
-        pickle.dump(kept, f)
+        kept.append((seed, [encode_action(a) for a in seen["game"].history]))
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(kept, f)
 
 
 def _replay(path: str, part: str) -> int:
     """Read the kept games (``part`` "load"), and make them again as ``play_game`` makes
     them ("setup"), and also play their decisions ("replay"), with no bot; print the
     player-turns played."""
-    import pickle
+    import json
 
     from monopoly_tui.engine.game import Game
+    from monopoly_tui.engine.snapshot import decode_action
     from monopoly_tui.rules import load_spec
     from monopoly_tui.simulate import game_tokens
 
     spec = load_spec("classic")
-    with open(path, "rb") as f:
-        kept = pickle.load(f)
+    with open(path, encoding="utf-8") as f:
+        kept = [(seed, [decode_action(a) for a in history]) for seed, history in json.load(f)]
     turns = 0
     for seed, history in kept:
         if part == "load":
@@ -142,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{per_turn / per_checked:.3f} of unchecked's speed")
     if args.split:
         with tempfile.TemporaryDirectory() as tmp:
-            kept = str(Path(tmp) / "histories.pickle")
+            kept = str(Path(tmp) / "histories.json")
             subprocess.run([sys.executable, str(Path(__file__).resolve()), "--inner", "--part",
                             "keep", "--games", str(args.games), "--histories", kept],
                            env=env, check=True)

@@ -18,6 +18,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.button import ButtonVariant
@@ -32,7 +33,15 @@ from monopoly_tui.ui.footer import Footer
 from monopoly_tui.ui.keys import after_keys
 from monopoly_tui.ui.manage import RAISE_KINDS, ActionList
 from monopoly_tui.ui.mechanics import first, screens_for
-from monopoly_tui.ui.render import Parts, card_text, deed_card, money, player_tag
+from monopoly_tui.ui.render import (
+    Parts,
+    Tail,
+    card_text,
+    deed_card,
+    money,
+    player_tag,
+    rows_of,
+)
 from monopoly_tui.ui.words import decision_words
 
 if TYPE_CHECKING:
@@ -393,11 +402,11 @@ class AuctionScreen(DecisionScreen):
             if b in passed:
                 part.append(" (passed)", style="dim")
             parts.append(part)
-        bidders: list[RenderableType] = [Parts(parts, sep="  ")]
-        if passed:
-            bidders.append(Text("A player who passed may still raise; the auction closes when "
-                                "everyone else has passed after the last raise.", style="dim"))
-        self.query_one("#bidders", Static).update(Group(*bidders))
+        self._bidders = Parts(parts, sep="  ")
+        self._note = Text("A player who passed may still raise; the auction closes when "
+                          "everyone else has passed after the last raise.", style="dim") \
+            if passed else None
+        self._show_side()
         turn = player_tag(game, pend.player)
         human = self.session.is_human(pend.player)
         if human:
@@ -414,8 +423,8 @@ class AuctionScreen(DecisionScreen):
         else:
             turn.append(" (computer) is thinking…", style="italic")
             self.query_one("#turn", Static).update(turn)
-        recent = self.session.log[-4:]
-        self.query_one("#recent", Static).update(Text("\n".join(recent), style="dim"))
+        self._recent = tuple(Text(line, style="dim") for line in self.session.log[-self.RECENT:])
+        self._show_side()
         can_bid = self.choice(A.A_BID) is not None
         for i, k in enumerate(self.steps):
             btn = self.query_one(f"#raise-{i}", Button)
@@ -433,6 +442,70 @@ class AuctionScreen(DecisionScreen):
             if can_bid:
                 field.value = str(self.raise_amount(self.steps[0]))
                 self.set_focus(None)  # digits, Enter, + and d are the dialog's keys
+
+        self.call_after_refresh(self._fit)
+
+    RECENT = 4
+    """The log's newest lines the dialog shows (as many of their rows as fit)."""
+    _bidders: RenderableType = ""
+    _note: Text | None = None
+    """What passing means, while a bidder has passed."""
+    _recent: tuple[Text, ...] = ()
+    _fitted: tuple[bool, int | None] = (True, None)
+    """What fits beside the title deed: the note on passing, and the rows of the recent
+    lines (None: all of them)."""
+
+    def _show_side(self) -> None:
+        """The bidders (with the note on passing when it fits) and the recent lines."""
+        note, rows = self._fitted
+        self.query_one("#bidders", Static).update(
+            Group(self._bidders, self._note) if note and self._note is not None
+            else self._bidders)
+        recent = self.query_one("#recent", Static)
+        recent.display = rows is None or rows > 0
+        recent.update(Tail(self._recent, rows))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fitted = (True, None)
+        self._show_side()
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """Keep the amount field and the buttons on the dialog: the recent lines of the log
+        give up rows where the dialog is short of them (100x30 and a long log pushed the field
+        and the buttons off the screen), the oldest first, then the note on passing; they take
+        the room back beside a taller title deed or on a bigger screen."""
+        if not self.is_mounted or self.pend.kind != self.kind:
+            return
+        dialog = self.query_one("#dialog")
+        side = self.query_one(".side")
+        bidders = self.query_one("#bidders", Static)
+        recent = self.query_one("#recent", Static)
+        # the dialog's most rows: its share of the screen above the footer
+        docked = sum(w.outer_size.height for w in self.children
+                     if w.display and w.styles.dock in ("top", "bottom"))
+        area = Size(self.size.width, self.size.height - docked)
+        most = dialog.styles.max_height
+        top = min(area.height, int(most.resolve(area, self.app.size))) \
+            if most is not None else area.height
+        over = max(0, dialog.virtual_size.height - dialog.content_size.height)
+        slack = top - dialog.outer_size.height - over  # < 0: the rows it is over by
+        # the side column may grow to the split's height and the slack; the rows it holds
+        # besides the bidders and the recent lines stay
+        shown = bidders.content_size.height + (recent.content_size.height
+                                               if recent.display else 0)
+        room = (self.query_one(".split").outer_size.height + slack
+                - (side.outer_size.height - shown))
+        width = side.content_size.width
+        room -= rows_of(self.app.console, self._bidders, width)
+        note = self._note is None or room >= rows_of(self.app.console, self._note, width)
+        if self._note is not None and note:
+            room -= rows_of(self.app.console, self._note, width)
+        wanted = rows_of(self.app.console, Tail(self._recent), width)
+        fitted = (note, None if room >= wanted else max(0, room))
+        if fitted != self._fitted:
+            self._fitted = fitted
+            self._show_side()
 
     @property
     def steps(self) -> tuple[int, ...]:

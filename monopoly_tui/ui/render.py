@@ -6,7 +6,7 @@ Every word comes from the edition's vocabulary; every number from the engine's s
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from rich import box
@@ -111,6 +111,44 @@ class Parts:
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widest = max((p.cell_len for p in self.parts), default=0)
         return Measurement(widest, max(widest, Text(self.plain).cell_len))
+
+
+class Tail:
+    """The newest of some lines, as many whole lines as ``rows`` rows hold once wrapped at the
+    width they are drawn at: where room is short, the oldest go first (a widget's own height
+    limit would cut the newest, at the bottom, or leave half a line at the top). When not even
+    the newest fits, its first rows end in "…". ``rows`` None: every line."""
+
+    def __init__(self, lines: Sequence[Text], rows: int | None = None) -> None:
+        self.lines = lines
+        self.rows = rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(1, options.max_width)
+        kept: list[Text] = []
+        left = self.rows
+        for line in reversed(self.lines):
+            wrapped = list(line.wrap(console, width))
+            if left is not None and len(wrapped) > left:
+                if not kept and left > 0:  # the newest alone is too long: its start
+                    cut = wrapped[:left]
+                    cut[-1].truncate(width - 1)
+                    cut[-1].append("…")
+                    kept = cut
+                break
+            kept[:0] = wrapped
+            if left is not None:
+                left -= len(wrapped)
+        if kept:
+            yield Text("\n").join(kept)
+
+
+def rows_of(console: Console, renderable: RenderableType, width: int) -> int:
+    """How many rows ``renderable`` takes drawn ``width`` cells wide."""
+    if width <= 0:
+        return 0
+    return len(console.render_lines(renderable, console.options.update_width(width),
+                                    pad=False))
 
 
 def cap(s: str) -> str:

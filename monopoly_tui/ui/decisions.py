@@ -27,6 +27,7 @@ from textual.widgets.option_list import Option
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.describe import building_words, level_words, reason_text
+from monopoly_tui.engine.jail import rolls_out
 from monopoly_tui.ui import answers
 from monopoly_tui.ui.answers import Table
 from monopoly_tui.ui.footer import Footer
@@ -42,7 +43,7 @@ from monopoly_tui.ui.render import (
     player_tag,
     rows_of,
 )
-from monopoly_tui.ui.words import decision_words
+from monopoly_tui.ui.words import decision_words, jail_after_last, jail_tries, jail_way
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
@@ -632,13 +633,20 @@ class JailScreen(DecisionScreen):
         spec = game.spec
         v, r = spec.vocab, spec.rules
         pl = game.st.players[pend.player]
-        most = 1 if r.jail_exit_next_turn else r.jail_max_turns
         self.query_one("#head", Static).update(self.heading(f"is in {v.jail}"))
         body = Text()
-        if r.jail_roll_for_doubles:
-            body.append(f"Tries for doubles so far: {pl.jail_turns} of {most}.\n")
-            body.append(f"Doubles free you and you move by that roll. After the last failed try "
-                        f"you pay the {money(game, r.jail_fine)} fine and move.\n", style="dim")
+        if rolls_out(r):  # which try at the dice this is, of how many (a 6 in D&D)
+            n, most = jail_tries(game, pend.player)
+            way = jail_way(game)
+            if most == 1:
+                body.append(f"One try for {way}, this turn.\n")
+            else:
+                body.append(f"This roll is try {n} of {most} for {way}"
+                            f"{' (the last)' if n == most else ''}.\n")
+            frees = "Doubles free" if way == "doubles" else f"{way[:1].upper()}{way[1:]} frees"
+            failed = "If it fails" if most == 1 else "After the last failed try"
+            body.append(f"{frees} you and you move by that roll. {failed}, you "
+                        f"{jail_after_last(game)}.\n", style="dim")
         body.append(f"Cash {money(game, pl.cash)}")
         if pl.cards:
             body.append(f" · {len(pl.cards)} {v.get_out_of_jail_free} card(s)")

@@ -37,11 +37,11 @@ from monopoly_tui.engine.actions import Action, IllegalAction
 from monopoly_tui.engine.counts import round_number
 from monopoly_tui.engine.describe import level_words
 from monopoly_tui.engine.endings import OneOwner
-from monopoly_tui.engine.jail import rolls_out
 from monopoly_tui.ui.board import Board, SpaceTile, section_word, sections
 from monopoly_tui.ui.footer import Footer
 from monopoly_tui.ui.mechanics import screens_for
 from monopoly_tui.ui.render import (
+    Fit,
     Natural,
     Parts,
     card_text,
@@ -53,7 +53,7 @@ from monopoly_tui.ui.render import (
 )
 from monopoly_tui.ui.session import FirstLegalBot, Session, clock_words
 from monopoly_tui.ui.style import group_color, player_color
-from monopoly_tui.ui.words import decision_words
+from monopoly_tui.ui.words import decision_parts, decision_words, jail_standing
 
 if TYPE_CHECKING:
     from monopoly_tui.ui.answers import Answer
@@ -75,6 +75,8 @@ roll late in a game until they were all there. The whole story stays in the sess
 save and ``monopoly-tui replay``."""
 LOG_DRAWN_LINES = 128
 """How many lines, cut to the log's width, the log keeps ready to draw (it shows a screenful)."""
+BANNER_ROWS = 3
+"""The banner's rows (``#banner`` in game.tcss): who decides and what, and the game's state."""
 CLOCK_CHECK_SECONDS = 1.0
 """How often the agreed hour is looked for while a player thinks (a game that ends at one)."""
 
@@ -156,23 +158,20 @@ class PlayerPanel(Static):
             total = len(st.owner)
             lines.append(Text(f"{n}/{total} {v.deeds}, {total - n} to go",
                               style="bold" if n == total else "dim"))
-        extra = Text()
+        # where the token is on a long track, jail, the cards held: each part whole on a line
+        extra: list[Text] = []
         if sections(spec.size)[0] > 1:  # a long track: where the token is, in words
-            extra.append(f"on {spec.spaces[pl.position].name}", style="dim")
-        if pl.in_jail:
-            if extra:
-                extra.append(" · ")
-            extra.append(f"in {v.jail}", style="bold red")
-            if rolls_out(spec.rules):  # tries at the dice; none where only paying frees
-                extra.append(f" (tries {pl.jail_turns})", style="red")
+            extra.append(Text(f"on {spec.spaces[pl.position].name}", style="dim"))
+        if pl.in_jail:  # in jail, and which try at the dice comes next, of how many
+            standing = jail_standing(game, p)
+            extra.append(Text(standing[0], style="bold red"))
+            extra += [Text(part, style="red") for part in standing[1:]]
         if pl.cards:
-            if extra:
-                extra.append(" · ")
             n = len(pl.cards)
-            extra.append(f"{n} {v.get_out_of_jail_free} card{'s' if n != 1 else ''}",
-                         style="yellow")
+            extra.append(Text(f"{n} {v.get_out_of_jail_free} card{'s' if n != 1 else ''}",
+                              style="yellow"))
         if extra:
-            lines.append(extra)
+            lines.append(Parts(extra))
         for g in spec.groups:
             owned = [d for d in g.deeds if st.owner[d] == p]
             if not owned:
@@ -465,43 +464,57 @@ class GameScreen(Screen[None]):
                                         tuple(sorted(pend.context.items(), key=str))
                                         if pend.kind != A.TRADE else st.decisions)):
             return
-        text = Text()
+        banner = self.query_one("#banner", Static)
         if pend.kind == A.GAME_OVER:
-            text.append("Game over", style="bold")
+            text = Text("Game over", style="bold")
             if 0 <= st.winner < len(st.players):
                 text.append(": ")
                 text.append_text(player_tag(game, st.winner))
                 text.append(" wins")
-        else:
-            p = pend.player
-            text.append("▶ ", style=f"bold {player_color(p)}")
-            text.append_text(player_tag(game, p, token=True))
-            ask = Text()
-            what = self.decision_words(pend)
-            if s.is_human(p):
-                ask.append(what, style="bold")
-                keys = {A.ROLL: "r", A.END_TURN: "e"}.get(pend.kind)
-                if keys:
-                    ask.append(f"  [{keys}]", style="bold reverse")
-            else:
-                ask.append(f"(computer) {what}", style="italic")
-        # who, then what they are asked: a narrow centre (100x30) puts the question on a line
-        # of its own, never broken inside ('in Jail: pay, use a card or roll for' / 'doubles')
-        banner = Parts([text, ask], sep="  ") if pend.kind != A.GAME_OVER else text
-        self.query_one("#banner", Static).update(Group(banner, self.header_info()),
-                                                 layout=False)
+            banner.update(Group(text, self.header_info()), layout=False)
+            return
+        p = pend.player
+        who = Text("▶ ", style=f"bold {player_color(p)}")
+        who.append_text(player_tag(game, p, token=True))
+        who.append(" ")  # two spaces before the question on the same line
 
-    def header_info(self) -> Parts:
-        """The edition, the round (of how many, under a time limit), the bank's buildings and
-        the pot. Each part keeps its words together: a narrow centre wraps between parts,
-        never inside one ('ends after round' / '40')."""
+        def line(short: bool, whole: bool) -> Parts:
+            """Who, then what they are asked: a narrow centre (100x30) puts the question on a
+            line of its own (``whole``: never broken inside, 'in Jail: pay, use a card or roll
+            for' / 'doubles'), or breaks it only between its parts ('Eagles & Pittsburgh' /
+            'Steelers for $200' was broken inside the name)."""
+            human = s.is_human(p)
+            parts = [Text(part, style="bold" if human else "italic")
+                     for part in decision_parts(game, pend, short=short)]
+            if whole:
+                parts = [Text(" ").join(parts)]
+            key = {A.ROLL: "r", A.END_TURN: "e"}.get(pend.kind) if human else None
+            if key:
+                parts[-1].append(f"  [{key}]", style="bold reverse")
+            if not human:
+                parts.insert(0, Text("(computer)", style="italic"))
+                if whole:
+                    parts = [Text(" ").join(parts)]
+            return Parts([who, *parts], sep=" ")
+
+        # the whole question and the whole header where they fit the banner's rows; else the
+        # header without the edition's name, then the deeds by their short names
+        full, brief = self.header_info(), self.header_info(name=False)
+        banner.update(Fit([Group(line(short, whole), header) for short in (False, True)
+                           for header in (full, brief) for whole in (True, False)],
+                          rows=BANNER_ROWS), layout=False)
+
+    def header_info(self, name: bool = True) -> Parts:
+        """The edition (without ``name``, not), the round (of how many, under a time limit),
+        the bank's buildings and the pot. Each part keeps its words together: a narrow centre
+        wraps between parts, never inside one ('ends after round' / '40')."""
         game = self.session.game
         spec, st = game.spec, game.st
         v = spec.vocab
         rounds = f"round {round_number(game)}"
         if spec.rules.turn_limit:
             rounds += f" of {spec.rules.turn_limit}"
-        parts = [spec.name, rounds]
+        parts = [spec.name, rounds] if name else [rounds]
         if self.session.end_at:
             parts.append(f"ends at {clock_words(self.session.end_at)}")
         if any(d.house_cost for d in spec.deeds):  # the bank's buildings, where one builds

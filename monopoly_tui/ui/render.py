@@ -143,6 +143,27 @@ class Tail:
             yield Text("\n").join(kept)
 
 
+class Fit:
+    """The first of some renderings that fits in ``rows`` rows at the width it is drawn at (the
+    last one where none does): a line said whole where there is room, in fewer words where
+    there is not."""
+
+    def __init__(self, choices: Sequence[RenderableType], rows: int) -> None:
+        self.choices = choices
+        self.rows = rows
+
+    def chosen(self, console: Console, width: int) -> int:
+        """Which of the choices is drawn ``width`` cells wide."""
+        for i, choice in enumerate(self.choices):
+            if rows_of(console, choice, width) <= self.rows:
+                return i
+        return len(self.choices) - 1
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if self.choices:
+            yield self.choices[self.chosen(console, options.max_width)]
+
+
 def rows_of(console: Console, renderable: RenderableType, width: int) -> int:
     """How many rows ``renderable`` takes drawn ``width`` cells wide."""
     if width <= 0:

@@ -517,7 +517,8 @@ async def test_in_jail_the_banner_offers_only_the_ways_out_the_rulebook_prints()
 
 
 async def test_a_classic_prisoner_still_reads_every_way_out() -> None:
-    """Classic: pay, a card, or the dice (doubles), and the tries at them are counted."""
+    """Classic: pay, a card, or the dice (doubles), and the panel says which try at them comes
+    next, of how many."""
     from driver import as_shown
     from states import in_jail
 
@@ -528,4 +529,4 @@ async def test_a_classic_prisoner_still_reads_every_way_out() -> None:
         banner = as_shown(app.game_screen().query_one("#banner"))
         assert "in Jail: pay, use a card or roll for doubles" in banner, banner
         panel = " ".join(as_shown(p) for p in app.game_screen().query(PlayerPanel))
-        assert "(tries 0)" in panel, panel
+        assert "next try for doubles: 1 of 3" in panel, panel

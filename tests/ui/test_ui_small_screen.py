@@ -100,3 +100,93 @@ async def test_every_auction_control_stays_on_screen_and_tab_reaches_it(
         newest = s.log[-1]
         shown_text = " ".join(as_shown(scr.query_one("#recent")).split())
         assert shown_text.endswith(" ".join(newest.split())), shown_text
+
+
+# ---------------------------------------------------------------- the banner's question
+
+
+@pytest.mark.parametrize("edition", ["classic", "got", "nfl", "lotr", "lge", "dnd"])
+@pytest.mark.parametrize("size", [(100, 30), (160, 50)])
+async def test_the_buy_question_reads_whole_in_the_banner(edition: str,
+                                                          size: tuple[int, int]) -> None:
+    """'Buy this deed?' for the edition's longest deed name, a human's and a computer's: the
+    banner holds it in its rows with the header under it (at 100x30 NFL's 'buy Double Team:
+    Philadelphia Eagles & Pittsburgh' / 'Steelers for $200 or auction it' broke inside the
+    name and pushed the header's bank and pot out of the banner): the deed's name (or, where
+    the line is too narrow for it, its space's short name, as on the board) whole on a line,
+    the price with it, and every part of the header but, where it must give way, the
+    edition's name. On a big screen, all of it in full."""
+    from monopoly_tui.ui.game import BANNER_ROWS
+
+    s = new_session(edition, [("Ann", True), ("Bob", True)], seed=1)
+    deed = max(s.spec.deeds, key=lambda d: len(d.name) + len(s.spec.vocab.money(d.price)))
+    at_buy(s, 1, deed.index)
+    short = s.spec.spaces[deed.spaces[0]].short
+    price = f"for {s.spec.vocab.money(deed.price)}"
+    async with started(s, size=size) as (app, _pilot):
+        scr: Any = app.game_screen()
+        banner = scr.query_one("#banner")
+        for human in (True, False):
+            s.seats[1].human = human  # the banner alone is drawn again: no computer moves
+            scr._shown.pop("banner", None)
+            scr._sync_banner()
+            s.seats[1].human = True
+            lines = as_shown(banner).splitlines()
+            assert len(lines) <= BANNER_ROWS == banner.content_size.height, lines
+            name = deed.name if any(deed.name in line for line in lines) else short
+            assert any(name in line for line in lines), lines
+            assert any(price in line for line in lines), lines
+            header = scr.header_info(name=False).parts
+            assert header[-1].plain in lines[-1], lines
+            if size == (160, 50):
+                assert name == deed.name and s.spec.name in lines[-1], lines
+
+
+# ---------------------------------------------------------------- a prisoner on the panel
+
+
+@pytest.mark.parametrize(("edition", "options", "tries", "says"), [
+    ("classic", {}, 0, ["in Jail", "next try for doubles: 1 of 3"]),
+    ("classic", {}, 1, ["in Jail", "next try for doubles: 2 of 3"]),
+    ("classic", {}, 2, ["in Jail", "last try for doubles (3 of 3)", "then the $50 fine"]),
+    ("got", {"variant": "speed"}, 0,
+     ["in Jail", "one try for doubles", "then the 50 Gold Dragons fine"]),
+    ("dnd", {}, 1, ["in Jail", "next try for a 6: 2 of 3"]),
+    ("lge", {}, 0, ["in Jail"]),
+])
+async def test_the_panel_says_which_try_at_the_dice_comes_next_in_jail(
+        edition: str, options: dict[str, Any], tries: int, says: list[str]) -> None:
+    """The panel said 'in Jail (tries 0)': it says which try comes next, of how many, for
+    what (doubles; a 6 in Dungeons & Dragons), and what the last one leads to, in the
+    edition's word for jail; where no roll frees a prisoner (Longest Game Ever) just 'in
+    Jail'. Each part whole on a line of the narrow panel at 100x30."""
+    from states import in_jail
+
+    s = new_session(edition, [("Ann", True), ("Bob", True)], seed=1, **options)
+    in_jail(s, 1)
+    s.game.st.players[1].jail_turns = tries
+    s.game.st.current = 0
+    async with started(s, size=(100, 30)) as (app, _pilot):
+        panel = app.game_screen().query_one("#player-1")
+        lines = [line.strip() for line in as_shown(panel).splitlines()]
+        text = " · ".join(lines)
+        assert "tries" not in text, lines
+        start = next(i for i, line in enumerate(lines) if line.startswith(says[0]))
+        assert " · ".join(lines[start:])[:len(" · ".join(says))] == " · ".join(says), lines
+        assert not any("in Jail" in line for line in lines[start + 1:]), lines
+
+
+async def test_the_jail_dialog_says_which_try_this_roll_is_for_a_six_too() -> None:
+    """Dungeons & Dragons frees a prisoner on a 6: its jail dialog says which try this roll
+    is, of three, and what the last failed one leads to (it said nothing of tries, which it
+    said only for doubles)."""
+    from states import in_jail
+
+    s = new_session("dnd", [("Ann", True), ("Bob", True)], seed=1)
+    in_jail(s, 0)
+    s.game.st.players[0].jail_turns = 2
+    async with started(s, size=(100, 30)) as (app, _pilot):
+        assert type(app.screen).__name__ == "JailScreen"
+        body = " ".join(as_shown(app.screen.query_one("#body")).split())
+        assert "This roll is try 3 of 3 for a 6 (the last)." in body, body
+        assert "A 6 frees you" in body and "you pay 10 gold, then roll again and move" in body

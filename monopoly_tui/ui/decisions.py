@@ -197,6 +197,28 @@ class DecisionScreen(ModalScreen[None]):
             return
         self.draw()
         self.refresh_bindings()
+        if self.query("#raise"):
+            self.call_after_refresh(self._fit_list)
+
+    RAISE_ROWS = 16
+    """The raise list's most rows (with its border) on a screen with room for it."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        for lst in self.query("#raise").results(ActionList):
+            lst.styles.max_height = self.RAISE_ROWS
+            self.call_after_refresh(self._fit_list)
+
+    def _fit_list(self) -> None:
+        """On a short screen (100x30) a dialog's list of sales and mortgages to raise cash
+        gives up rows so that the buttons under it stay on the dialog (a debt's Pay and Trade,
+        Buy and Auction when short of the price, were cut off by a long list)."""
+        if not self.is_mounted:
+            return
+        dialog = self.query_one("#dialog")
+        for lst in self.query("#raise").results(ActionList):
+            over = dialog.virtual_size.height - dialog.content_size.height
+            if lst.display and over > 0 and lst.outer_size.height > 3:
+                lst.styles.max_height = max(3, lst.outer_size.height - over)
 
     def draw(self) -> None:
         """Draw the decision from the game state (each modal its own)."""
@@ -782,26 +804,6 @@ class DebtScreen(DecisionScreen):
             elif focused is None or focused is lst or not (focused.display and
                                                             focused.focusable):
                 self.focus_default("pay", "trade", "bankrupt")
-
-        self.call_after_refresh(self._fit_list)
-
-    RAISE_ROWS = 16
-    """The raise list's most rows (with its border) on a screen with room for it."""
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.query_one("#raise", ActionList).styles.max_height = self.RAISE_ROWS
-        self.call_after_refresh(self._fit_list)
-
-    def _fit_list(self) -> None:
-        """On a short screen (100x30) the raise list gives up rows so that the buttons under
-        it stay on the dialog (Pay and Trade were cut off by a long list)."""
-        if not self.is_mounted:
-            return
-        dialog = self.query_one("#dialog")
-        lst = self.query_one("#raise", ActionList)
-        over = dialog.virtual_size.height - dialog.content_size.height
-        if over > 0 and lst.outer_size.height > 3:
-            lst.styles.max_height = max(3, lst.outer_size.height - over)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pay":

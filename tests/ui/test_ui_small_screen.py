@@ -190,3 +190,32 @@ async def test_the_jail_dialog_says_which_try_this_roll_is_for_a_six_too() -> No
         body = " ".join(as_shown(app.screen.query_one("#body")).split())
         assert "This roll is try 3 of 3 for a 6 (the last)." in body, body
         assert "A 6 frees you" in body and "you pay 10 gold, then roll again and move" in body
+
+
+# ---------------------------------------------------------------- buy, short of the price
+
+
+@pytest.mark.parametrize("edition", ["nfl", "lotr", "lge"])
+async def test_buy_short_of_the_price_keeps_its_buttons_on_a_short_screen(edition: str) -> None:
+    """At 100x30 a player short of the price who owns many deeds: the list of sales and
+    mortgages gives up rows, and Buy and Auction (Don't buy) stay on the dialog, reached by
+    Tab (the list pushed them off the screen); on a tall screen it has its full height."""
+    s = new_session(edition, [(name, True) for name in NAMES[:4]], seed=1)
+    deed = max(s.spec.deeds, key=lambda d: len(d.name))
+    for d in range(len(s.spec.deeds)):
+        if d != deed.index and d % 3 != 2:
+            s.game.st.owner[d] = 0
+    s.game.st.players[0].cash = 1
+    at_buy(s, 0, deed.index)
+    async with started(s, size=(100, 30)) as (app, pilot):
+        assert type(app.screen).__name__ == "BuyScreen"
+        scr: Any = app.screen
+        assert scr.query_one("#raise").display
+        assert unseen_controls(app) == []
+        scr.set_focus(None)
+        other = "auction" if s.spec.rules.auctions else "decline"
+        assert await tab_round(pilot, app) == ["raise", other]  # Buy waits for the cash
+        await pilot.resize_terminal(160, 50)
+        await settle(pilot, 6)
+        assert unseen_controls(app) == []
+        assert scr.query_one("#raise").outer_size.height == scr.RAISE_ROWS

@@ -18,7 +18,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
@@ -318,6 +318,7 @@ class TradeReview(DecisionScreen):
     """The partner of a trade accepts, rejects or makes a counter-offer."""
 
     kind = A.TRADE
+    AUTO_FOCUS = "Button"  # the first answer, as before the offer could scroll
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "choose('accept_trade')", "Accept", id="accept"),
         Binding("r", "choose('reject_trade')", "Reject", id="reject"),
@@ -327,7 +328,9 @@ class TradeReview(DecisionScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="wide"):
             yield Static(id="head", classes="title")
-            yield Static(id="offer")
+            # a long offer scrolls (arrow keys once Tab is on it) and the buttons stay
+            with VerticalScroll(id="offer-box"):
+                yield Static(id="offer")
             yield Static(id="problem")
             with Horizontal(classes="buttons"):
                 yield Button(Text("Accept [a]"), id="accept_trade", variant="success")
@@ -361,6 +364,22 @@ class TradeReview(DecisionScreen):
         """A human answers the offer now and the engine takes a counter-offer as the answer
         (``context["counter"]``)."""
         return self.mine() and bool(self.pend.context.get("counter"))
+        self.call_after_refresh(self._fit_offer)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one("#offer-box").styles.max_height = None
+        self.call_after_refresh(self._fit_offer)
+
+    def _fit_offer(self) -> None:
+        """At 100x30 an offer of many deeds gives up rows, and scrolls, so that Accept, Reject
+        and Counter-offer stay on the dialog (an offer of every deed pushed them off)."""
+        if not self.is_mounted:
+            return
+        dialog = self.query_one("#dialog")
+        box = self.query_one("#offer-box")
+        over = dialog.virtual_size.height - dialog.content_size.height
+        if over > 0 and box.outer_size.height > 3:
+            box.styles.max_height = max(3, box.outer_size.height - over)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose":

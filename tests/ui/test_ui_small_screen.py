@@ -219,3 +219,37 @@ async def test_buy_short_of_the_price_keeps_its_buttons_on_a_short_screen(editio
         await settle(pilot, 6)
         assert unseen_controls(app) == []
         assert scr.query_one("#raise").outer_size.height == scr.RAISE_ROWS
+
+
+# ---------------------------------------------------------------- an offer of every deed
+
+
+async def test_a_long_trade_offer_scrolls_and_its_answers_stay_on_a_short_screen() -> None:
+    """At 100x30 an offer of every deed (NFL's long names): the offer gives up rows and
+    scrolls (Tab reaches it, the arrow keys scroll it), and Accept, Reject and Counter-offer
+    stay on the dialog (the offer pushed them off the screen); the first answer has the
+    focus, as before."""
+    from monopoly_tui.engine.frames import TradeFrame
+    from monopoly_tui.engine.state import TradeOffer
+
+    s = new_session("nfl", [("Ann", True), ("Bob", True)], seed=1)
+    st = s.game.st
+    n = len(s.spec.deeds)
+    for d in range(n):
+        st.owner[d] = d % 2
+    st.current = 1
+    st.frames.append(TradeFrame(TradeOffer(1, 0, tuple(range(1, n, 2)), tuple(range(0, n, 2)),
+                                           100, 200)))
+    async with started(s, size=(100, 30)) as (app, pilot):
+        assert type(app.screen).__name__ == "TradeReview"
+        scr: Any = app.screen
+        assert scr.focused is not None and scr.focused.id == "accept_trade"
+        assert unseen_controls(app) == []
+        box = scr.query_one("#offer-box")
+        assert box.max_scroll_y > 0  # cut to the rows left: the rest scrolls into view
+        scr.set_focus(None)
+        assert await tab_round(pilot, app) == ["offer-box", "accept_trade", "reject_trade",
+                                               "counter"]
+        await pilot.resize_terminal(160, 50)
+        await settle(pilot, 6)
+        assert unseen_controls(app) == []

@@ -108,6 +108,12 @@ def clock_end(typed: str, now: float) -> int | None:
     return int(at.timestamp())
 
 
+class FieldsScroll(VerticalScroll, can_focus=False):
+    """A scrolling column of fields (the house rules, the players' rows): not a Tab stop of
+    its own, since every field in it scrolls into view as it takes the focus (a Tab stop on
+    the column itself showed nothing and took one more Tab to get past)."""
+
+
 class PlayerRow(Horizontal):
     """One seat: name, token, human or computer."""
 
@@ -191,7 +197,7 @@ class NewGameScreen(Screen[None]):
                 with Horizontal(id="edition"):
                     yield OptionList(id="editions")
                     yield Static(id="edition-info")
-                with VerticalScroll(id="rules"):
+                with FieldsScroll(id="rules"):
                     yield Label("Variant", classes="section")
                     yield RadioSet(id="variants")
                     yield Static(id="variant-info", classes="info")
@@ -210,7 +216,7 @@ class NewGameScreen(Screen[None]):
                         yield from self._house_rules()
                 with Vertical(id="players"):
                     yield Static(id="players-head")
-                    yield VerticalScroll(id="player-rows")
+                    yield FieldsScroll(id="player-rows")
                     with Horizontal(id="players-tools"):
                         yield Button(Text(ADD_LABEL), id="add", variant="primary")
                         yield Label("Computer pace", classes="pace-label")
@@ -540,7 +546,7 @@ class NewGameScreen(Screen[None]):
         return list(self.query(PlayerRow))
 
     async def _fill_players(self, spec: Spec) -> None:
-        box = self.query_one("#player-rows", VerticalScroll)
+        box = self.query_one("#player-rows", FieldsScroll)
         old = [r.seat() for r in self.rows()]
         await box.remove_children()
         seats = old or [Seat("Player 1", "", True), Seat("Computer", "", False)]
@@ -565,7 +571,7 @@ class NewGameScreen(Screen[None]):
         free = [t for t in spec.tokens if t not in used] or list(spec.tokens)
         n = len(self.rows())
         row = PlayerRow(n, f"Computer {n + 1}", free[0], spec.tokens, False)
-        self.query_one("#player-rows", VerticalScroll).mount(row)
+        self.query_one("#player-rows", FieldsScroll).mount(row)
         # The row counts at once: the last free seat taken, ^t and the button's key go now.
         # The footer redraws its keys after the screen's next refresh, which waits for the new
         # row to be built: it offered ^t a second longer under load (seen in tmux); it is

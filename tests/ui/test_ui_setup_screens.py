@@ -165,3 +165,33 @@ async def test_the_first_rolls_stand_in_aligned_columns(size: tuple[int, int]) -
         await pilot.press("enter")
         await settle(pilot)
         assert type(app.screen).__name__ == "GameScreen"
+
+
+# ---------------------------------------------------------------- Tab stops
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_tab_on_the_setup_steps_stops_only_on_controls(size: tuple[int, int]) -> None:
+    """Tab round the house-rules step and the players step stops on fields, boxes and
+    buttons only: the scrolling columns that hold them (#rules, #player-rows) were a Tab stop
+    of their own, which showed nothing and took one more Tab to get past."""
+    app = MonopolyApp(seed=5, pace="instant")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        scr: Any = app.screen
+        for step in ("rules", "players"):
+            await pilot.press("ctrl+n")
+            await settle(pilot)
+            assert scr.step == step
+            seen: list[Any] = []
+            for _ in range(40):
+                await pilot.press("tab")
+                await settle(pilot, 1)
+                if app.focused in seen:
+                    break
+                seen.append(app.focused)
+            ids = [w.id for w in seen]
+            assert "rules" not in ids and "player-rows" not in ids, ids
+            assert len(seen) >= 3  # (the step's own controls and the buttons under it)

@@ -2,8 +2,8 @@
 simulator we know, in one run: player-turns per second of complete classic games with four of
 each side's plain bots, on one core, in CPU seconds.
 
-    .venv/bin/python benchmarks/bench_vs_peer.py --peer DIR [--compiled PYTHON | --mypyc]
-        [--games 300] [--rounds 3]
+    .venv/bin/python benchmarks/bench_vs_peer.py --peer DIR
+        [--compiled PYTHON | --mypyc | --built DIR] [--games 300] [--rounds 3]
 
 ``--peer DIR`` is a checkout of gamescomputersplay/monopoly (measured at commit 7c4df31). It is
 not part of this project and is never copied into it: get it yourself, anywhere outside this
@@ -26,7 +26,8 @@ The three sides:
   when play passes to the next player, so a turn with doubles and its rolls again is one.
 - **ours, compiled**: the same on the mypyc-compiled engine: ``--compiled PYTHON`` names a
   Python whose venv has the wheel installed (``pip install .``); ``--mypyc`` compiles a copy
-  with ``mypyc_build.py`` first (slower to start, same code as the wheel).
+  with ``mypyc_build.py`` first (slower to start, same code as the wheel); ``--built DIR``
+  measures a copy that ``mypyc_build.py DIR`` compiled before.
 
 Each round runs every side once, one after another, so load on the machine falls on all of
 them alike; the figures are the best and the median of the rounds, and the ratios are ours over
@@ -128,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--compiled", metavar="PYTHON",
                     help="a Python whose venv has the compiled wheel installed")
     ap.add_argument("--mypyc", action="store_true", help="compile a copy with mypyc to measure")
+    ap.add_argument("--built", metavar="DIR",
+                    help="a copy compiled already by mypyc_build.py DIR, to measure")
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--worker", choices=["peer", "ours"], help=argparse.SUPPRESS)
@@ -151,6 +154,9 @@ def main(argv: list[str] | None = None) -> int:
 
         print("compiling with mypyc...", file=sys.stderr)
         built = str(build())
+        sides.append(("ours, compiled", sys.executable, dict(os.environ, PYTHONPATH=built)))
+    elif args.built:
+        built = str(Path(args.built).resolve())
         sides.append(("ours, compiled", sys.executable, dict(os.environ, PYTHONPATH=built)))
     elif args.compiled:
         sides.append(("ours, compiled", args.compiled, None))

@@ -675,9 +675,18 @@ class JailScreen(DecisionScreen):
         self.query_one("#body", Static).update(body)
         self.set_button("pay_fine", A.A_PAY_FINE, f"Pay {money(game, r.jail_fine)} [p]")
         self.set_button("use_card", A.A_USE_CARD, f"Use {v.get_out_of_jail_free} [c]")
-        self.set_button("roll", A.A_ROLL, "Roll for doubles [r]")
+        # the roll that frees a prisoner: doubles, or the face the rules name (D&D's 6)
+        way = jail_way(game)
+        roll_words = "Roll for doubles" if way == "doubles" else f"Roll {way}"
+        rolling = self.choice(A.A_ROLL) is not None
+        self.set_button("roll", A.A_ROLL, f"{roll_words} [r]")
         self.query_one("#use_card", Button).display = bool(pl.cards)
-        self.query_one("#roll", Button).display = r.jail_roll_for_doubles
+        # shown whenever the rules offer the roll (it was hidden where doubles free no one,
+        # and the footer's 'Roll for doubles' was the only sign of D&D's roll for a 6)
+        self.query_one("#roll", Button).display = rolling
+        if rolling:  # the footer's words too (this dialog's own copy of its keys)
+            self._bindings.key_to_bindings["r"] = [
+                Binding("r", "choose('roll')", roll_words, id="roll")]
         self.focus_default("roll", "use_card", "pay_fine")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

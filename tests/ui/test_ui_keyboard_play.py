@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from driver import as_shown, new_session, settle, started
 
 
@@ -22,3 +24,42 @@ async def test_the_arrow_keys_show_a_secured_dnd_location_without_a_crash() -> N
         assert "Phandalin" in card
         assert f"now {phandalin.rent[0]}" in card
         assert type(app.screen).__name__ == "GameScreen"
+
+
+async def test_in_dnd_jail_the_roll_for_a_six_is_a_button_and_the_footer_names_it() -> None:
+    """Dungeons & Dragons' Jail at 100x30: doubles free no one, a 6 does ("roll a 6" on the
+    banner). The dialog showed only "Pay 10 gold", with no button to roll, and "Roll for
+    doubles" in the footer; now the button and the footer say "Roll a 6", and r rolls it."""
+    from states import in_jail
+
+    from monopoly_tui.engine.dice import ScriptedDice
+
+    s = new_session("dnd", [("Ann", True), ("Bob", False)], seed=3)
+    in_jail(s, 0)
+    s.game.dice_source = ScriptedDice([5])  # the black die shows 6
+    async with started(s, size=(100, 30)) as (app, pilot):
+        await settle(pilot)
+        scr: Any = app.screen
+        assert type(scr).__name__ == "JailScreen"
+        roll = scr.query_one("#roll")
+        assert roll.display and "Roll a 6 [r]" in str(roll.label)
+        assert "try 1 of 3 for a 6" in as_shown(scr.query_one("#body"))
+        footer = {ab.binding.description for key, ab in scr.active_bindings.items()
+                  if ab.binding.show and ab.enabled}
+        assert "Roll a 6" in footer and "Roll for doubles" not in footer
+        await pilot.press("r")
+        await settle(pilot)
+        assert not s.game.st.players[0].in_jail
+
+
+async def test_in_classic_jail_the_roll_is_still_for_doubles() -> None:
+    """Classic's Jail keeps its words: the button and the footer say "Roll for doubles"."""
+    from states import in_jail
+
+    s = new_session("classic", [("Ann", True), ("Bob", False)], seed=3)
+    in_jail(s, 0)
+    async with started(s, size=(100, 30)) as (app, _pilot):
+        scr: Any = app.screen
+        assert type(scr).__name__ == "JailScreen"
+        assert "Roll for doubles [r]" in str(scr.query_one("#roll").label)
+        assert "try 1 of 3 for doubles" in as_shown(scr.query_one("#body"))

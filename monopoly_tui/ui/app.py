@@ -173,7 +173,7 @@ class MonopolyApp(App[int]):
 
         game = self.game_screen()
         if game is not None and self.screen is game:
-            game.action_help()
+            game.action_help(tab="rules")
             return
         edition = game.session.edition if game is not None else None
         self.push_screen(HelpScreen(edition, session=game.session if game else None,

@@ -935,10 +935,11 @@ class GameScreen(Screen[None]):
 
         self.open_aside(StatsScreen(self.session))
 
-    def action_help(self) -> None:
+    def action_help(self, tab: str = "keys") -> None:
+        """Help (``?``: the keys first; the palette's Rules: the edition's rules first)."""
         from monopoly_tui.ui.help import HelpScreen
 
-        self.open_aside(HelpScreen(self.session.edition, session=self.session))
+        self.open_aside(HelpScreen(self.session.edition, session=self.session, tab=tab))
 
     def action_cursor(self, dx: int, dy: int) -> None:
         self.board.move_cursor(dx, dy)

@@ -63,3 +63,31 @@ async def test_in_classic_jail_the_roll_is_still_for_doubles() -> None:
         assert type(scr).__name__ == "JailScreen"
         assert "Roll for doubles [r]" in str(scr.query_one("#roll").label)
         assert "try 1 of 3 for doubles" in as_shown(scr.query_one("#body"))
+
+
+async def test_the_palettes_rules_during_a_game_open_the_rules_tab() -> None:
+    """ctrl+p, "Rules" (the rules of the edition) during a game: the help opens on its Rules
+    tab. It opened on the Keys tab, as ``?`` does, and the rules were a Tab away."""
+    from textual.widgets import TabbedContent
+
+    s = new_session("nfl", [("Ann", True), ("Bob", False)], seed=3)
+    async with started(s, size=(100, 30)) as (app, pilot):
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        await pilot.press(*"Rules")
+        for _ in range(200):  # the palette searches as it is typed: wait for its answer
+            await pilot.pause()
+            found: Any = app.screen.query("CommandList")
+            lst = found.first() if found else None
+            if lst is not None and lst.highlighted is not None and str(
+                    lst.get_option_at_index(lst.highlighted).prompt).startswith("Rules"):
+                break
+        await pilot.press("enter")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "HelpScreen"
+        assert app.screen.query_one(TabbedContent).active == "rules"
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert app.screen.query_one(TabbedContent).active == "keys"

@@ -243,7 +243,12 @@ class MonopolyApp(App[int]):
             yield SystemCommand("Statistics", "Net worth, rent by colour group and the landing "
                                 "heat map so far", game.action_stats)
         yield SystemCommand("Title screen", "Back to the title screen", self.action_to_title)
-        yield from super().get_system_commands(screen)
+        # Textual's own commands (theme, quit, screenshot, maximize), but not its "Keys":
+        # its panel squeezed the board at 100x30 and Esc did not close it; the keys are in
+        # the footer, and in the help (? or "Help" here)
+        for command in super().get_system_commands(screen):
+            if command.title != "Keys":
+                yield command
 
     async def action_quit(self) -> None:
         game = self.game_screen()

@@ -404,6 +404,9 @@ async def test_palette_commands_and_theme_switching() -> None:
         names = [c.title for c in app.get_system_commands(app.screen)]
         for name in ("New game", "Save game", "Load game", "Rules", "Help", "Theme", "Quit"):
             assert name in names
+        # not Textual's "Keys": its panel squeezed the board and Esc did not close it (the
+        # footer and the help show the keys)
+        assert "Keys" not in names
         app.theme = "textual-light"
         await settle(pilot)
         assert app.theme == "textual-light"

@@ -28,6 +28,7 @@ from monopoly_tui.engine.spec import (
     GO,
     GO_TO_JAIL,
     JAIL,
+    LOCATION,
     STREET,
     TAX,
 )
@@ -291,7 +292,9 @@ def deed_card(game: Game, deed: int, *, width: int | None = None,
         grid.add_row(label, value)
     costs = Text()
     if compact:
-        costs.append(f"Price {m(d.price)} · {v.mortgage} {m(d.mortgage)}")
+        costs.append(f"Price {m(d.price)}")
+        if d.mortgage > 0:  # (a deed printed without a mortgage value is never mortgaged)
+            costs.append(f" · {v.mortgage} {m(d.mortgage)}")
         if d.kind == STREET:
             costs.append(f"\n{cap(v.house)} {m(d.house_cost)} · "
                          f"{v.hotel} {m(d.hotel_cost)}")
@@ -304,7 +307,8 @@ def deed_card(game: Game, deed: int, *, width: int | None = None,
             grid.add_row(f"{cap(v.house)} cost, each", m(d.house_cost))
             grid.add_row(f"{cap(v.hotel)} (+ {spec.rules.houses_per_hotel} {v.houses})",
                          m(d.hotel_cost))
-        grid.add_row(f"{cap(v.mortgage)} value", m(d.mortgage))
+        if d.mortgage > 0:
+            grid.add_row(f"{cap(v.mortgage)} value", m(d.mortgage))
     status = Text()
     owner = st.owner[deed]
     # a deed on several spaces: the buildings and the rent of the space it is shown for
@@ -324,7 +328,8 @@ def deed_card(game: Game, deed: int, *, width: int | None = None,
             # buildings, a railroad's count, a secured location's tax): the
             # engine's own rule, so no kind is left out (a location once crashed the card)
             rent = P.rent_due(spec, st, deed, 0, space=here)
-            status.append(f" · rent {'here ' if here >= 0 else ''}now {m(rent)}",
+            charge = v.tax if d.kind == LOCATION else "rent"  # (a location charges its tax)
+            status.append(f" · {charge} {'here ' if here >= 0 else ''}now {m(rent)}",
                           style="bold")
     else:
         status.append(f"For sale by the {v.bank}", style="italic")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from driver import as_shown, new_session, settle, started
 
 
@@ -24,6 +25,29 @@ async def test_the_arrow_keys_show_a_secured_dnd_location_without_a_crash() -> N
         assert "Phandalin" in card
         assert f"now {phandalin.rent[0]}" in card
         assert type(app.screen).__name__ == "GameScreen"
+
+
+@pytest.mark.parametrize("size", [(100, 30), (160, 50)])
+async def test_a_dnd_location_card_says_tax_and_shows_no_mortgage(size: tuple[int, int]) -> None:
+    """A secured location charges its tax (the edition's word; "rent" is another thing), and
+    an edition without mortgages prints no mortgage value: the card said "rent now 10 gold"
+    and "Mortgage value 0 gold". A classic deed's card keeps both."""
+    s = new_session("dnd", [("Ann", True), ("Bob", False)], seed=3)
+    phandalin = s.spec.deeds[0]
+    s.game.st.owner[phandalin.index] = 1
+    async with started(s, size=size) as (app, pilot):
+        await pilot.press("left", "left")
+        await settle(pilot)
+        card = as_shown(app.screen.query_one("#detail"))
+        assert f"tax now {phandalin.rent[0]}" in card
+        assert "rent now" not in card and "ortgage" not in card
+    s = new_session("classic", [("Ann", True), ("Bob", False)], seed=3)
+    s.game.st.owner[0] = 1
+    async with started(s, size=size) as (app, pilot):
+        await pilot.press("left", "left")
+        await settle(pilot)
+        card = as_shown(app.screen.query_one("#detail"))
+        assert "rent now" in card and "ortgage" in card
 
 
 async def test_in_dnd_jail_the_roll_for_a_six_is_a_button_and_the_footer_names_it() -> None:

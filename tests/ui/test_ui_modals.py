@@ -108,6 +108,28 @@ async def test_auction_between_two_humans_with_raises_typed_bid_and_drop() -> No
         assert "Ann won Boardwalk at auction for $150" in s.log
 
 
+async def test_auction_a_refused_bid_is_corrected_with_backspace_and_digits() -> None:
+    """After a bid the rules refuse (under the smallest bid), the amount field keeps what was
+    typed, and Backspace and digits correct it as in any text field; Enter bids it."""
+    s = two_humans()
+    d = deed_id(s, "Boardwalk")
+    at_buy(s, 0, d)
+    st = s.game.st
+    async with started(s) as (app, pilot):
+        await pilot.press("a")
+        await settle(pilot)
+        await pilot.press("1", "0", "enter")  # Ann bids 10
+        await settle(pilot)
+        await pilot.press("5", "enter")  # Bob's 5 is under the smallest bid: refused
+        await settle(pilot)
+        assert _auction(st).high_bid == 10 and s.pending.player == 1
+        assert app.screen.query_one("#amount").value == "5"
+        await pilot.press("backspace", "2", "0", "enter")  # corrected to 20
+        await settle(pilot)
+        assert _auction(st).high_bid == 20 and _auction(st).high_bidder == 1
+        assert s.pending.kind == A.AUCTION and s.pending.player == 0
+
+
 async def test_auction_a_player_who_passed_may_raise_again_in_the_dialog() -> None:
     """'The auction ends when no player is willing to increase the bid': Bob passes, Cid
     raises, and Bob, marked '(passed)' meanwhile, is asked again and raises; the dialog's

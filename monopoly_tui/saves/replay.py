@@ -18,8 +18,8 @@ from monopoly_tui.engine import snapshot as snap
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.spec import Spec
+from monopoly_tui.saves.files import same_rules
 from monopoly_tui.saves.format import SaveFile
-from monopoly_tui.saves.store import SaveError, same_rules
 
 
 @dataclass
@@ -165,12 +165,16 @@ def _events(events: list[Event], game: Game, describe: Describer) -> Iterator[Re
 
 def load_for_replay(name_or_path: str | Path, saves_dir: str | Path | None = None
                     ) -> tuple[SaveFile, Spec, Path]:
-    """The save and the current rules of its edition, without the checks a resume makes (a
-    broken game can still be told)."""
-    from monopoly_tui.saves.store import _not_found_text, load_spec, read_save, save_path
+    """The save (a file, or a game of the saves folder's journal by name) and the current
+    rules of its edition, without the checks a resume makes (a broken game can still be
+    told)."""
+    from monopoly_tui.saves.files import load_spec, read_save, save_path
+    from monopoly_tui.saves.store import _is_file_ref, save_file_of
 
-    path = save_path(name_or_path, saves_dir)
-    if not path.exists():
-        raise SaveError(path, _not_found_text(path, name_or_path), "not_found")
-    save = read_save(path)
+    text = str(name_or_path)
+    if _is_file_ref(text):
+        path = save_path(name_or_path, saves_dir)
+        save = read_save(path)
+    else:
+        save, path = save_file_of(text, saves_dir)
     return save, load_spec(save.ruleset.id, path), path

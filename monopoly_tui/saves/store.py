@@ -1,797 +1,388 @@
-"""Saving, listing, loading and deleting games on disk.
+"""Saving, resuming, listing and naming games: the API on the saves folder's journal.
 
-The engine stays free of I/O: ``monopoly_tui.engine.snapshot`` turns a state into plain data
-and back; this module adds the files, the clock and the checks.
+The engine stays free of I/O (``engine.snapshot`` turns a state into plain data and back);
+``saves.journal`` keeps every game of a saves folder in one SQLite database; this module is
+what the app and the command line call:
 
-- Writes are atomic: a temporary file in the same folder, flushed and fsynced, then
-  ``os.replace``d over the save, so a crash leaves either the old save or the new one.
-- ``autosave(game, meta)`` after every decision writes ``autosave-<edition>-<game id>``;
-  ``save_game(game, name, meta)`` writes a named save.
-- ``load_save`` restores the exact game from the snapshot (the same pending decision, the same
-  dice to come) and checks it cheaply: the decision count against the log, whose move it is,
-  the state against the rules (``check_state``) and against its digest. A snapshot that was
-  changed by hand (digest differs) is checked against a replay of the log.
-- Nothing here ever overwrites or deletes a file it could not read: a failed load raises
-  ``SaveError`` and leaves the file as it was, and a save is never written over a file that
-  is not a save this version can read.
+- ``autosave(game, meta)`` after every decision: the new decisions and the position, one
+  transaction. A write that fails (a full or read-only disk) is never forgotten: the game keeps
+  every decision, ``save_status(meta)`` says since when it is not saved, and the next
+  ``autosave`` writes everything missing.
+- ``save_game(game, name, meta)``: a named save, a bookmark into the game's log.
+- ``load_save(name)``: a named save, a game's autosave name or id, or a file (imported first);
+  it holds the game for this window (``GameOpenElsewhere`` when another window has it).
+- ``list_saves``, ``resumable_saves``, ``latest_save``, ``delete_save``, ``rename_save``.
+- ``export_game`` writes a game as a JSON file; ``import_file`` reads one. JSON saves of
+  earlier versions in the saves folder are imported on first use and left as they are.
 """
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import functools
-import hashlib
 import hmac
 import json
 import os
-import secrets
-import stat
+import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 from pydantic import ValidationError
 
-from monopoly_tui import __version__
 from monopoly_tui.engine import snapshot as snap
 from monopoly_tui.engine.actions import Action, IllegalAction
-from monopoly_tui.engine.counts import round_number, turn_number
 from monopoly_tui.engine.game import Game
-from monopoly_tui.engine.spec import Spec
-from monopoly_tui.saves.format import (
-    FORMAT,
-    VERSION,
-    Options,
-    PlayerSummary,
-    RulesetRef,
-    SaveFile,
-    SaveHeader,
-    Seat,
-    Summary,
+from monopoly_tui.engine.invariants import check_state
+from monopoly_tui.saves import journal as J
+from monopoly_tui.saves.files import (
+    AUTOSAVE_PREFIX,
+    ENV_VAR,
+    SUFFIX,
+    RulesetChangedError,
+    SaveError,
+    SaveMeta,
+    _action_line,
+    _dir,
+    _option_players,
+    _options,
+    _os_text,
+    _parse_save,
+    check_name,
+    check_named,
+    default_saves_dir,
+    load_spec,
+    new_game_id,
+    new_meta,
+    read_bytes,
+    read_header,
+    render,
+    replay_game,
+    restore_game,
+    same_rules,
+    seal_ok,
+    summarize,
+    write_atomic,
 )
+from monopoly_tui.saves.format import Options, RulesetRef, SaveFile, Seat, Summary
 
-ENV_VAR = "MONOPOLY_TUI_SAVES"
-SUFFIX = ".json"
-AUTOSAVE_PREFIX = "autosave-"
-MAX_SAVE_BYTES = 32 * 1024 * 1024
-"""The largest save file read (a 20,000-decision game is about 0.6 MB)."""
-_HEAD_BYTES = 256 * 1024
-"""How much of a save a listing reads to find its header."""
-
-
-# ---------------------------------------------------------------- errors
+__all__ = [
+    "AUTOSAVE_PREFIX", "ENV_VAR", "GameOpenElsewhere", "LoadedGame", "RulesetChangedError",
+    "SaveEntry", "SaveError", "SaveMeta", "autosave", "check_name", "default_saves_dir",
+    "delete_save", "export_game", "import_file", "latest_save", "list_saves", "load_save",
+    "new_meta", "release", "rename_save", "replace_question", "resumable_saves", "save_game",
+    "save_status",
+]
 
 
-class SaveError(Exception):
-    """A save that cannot be read, loaded or written, and why, in words for the player.
+class GameOpenElsewhere(SaveError):
+    """The game is open in another window that still runs: ``holder`` says which. Load again
+    with ``take_over=True`` (that window stops saving it) or ``copy=True`` (a game of its own
+    from the same position)."""
 
-    ``path`` is the file (or ``""``), ``message`` what is wrong, and ``kind`` a short code:
-    ``not_found``, ``unreadable``, ``empty``, ``truncated``, ``invalid_json``, ``not_a_save``,
-    ``newer_version``, ``invalid``, ``ruleset_missing``, ``ruleset_broken``, ``ruleset_changed``,
-    ``broken_rules``, ``inconsistent``, ``exists``, ``bad_name``, ``write_failed``.
-    """
-
-    def __init__(self, path: str | os.PathLike[str], message: str, kind: str = "invalid") -> None:
-        self.path = str(path)
-        self.message = message
-        self.kind = kind
-        super().__init__(f"{self.path}: {message}" if self.path else message)
+    def __init__(self, where: Path, game_id: str, holder: J.Holder) -> None:
+        super().__init__(where, f"this game is open in another window: {holder.describe()}",
+                         "open_elsewhere")
+        self.game_id = game_id
+        self.holder = holder
 
 
-class RulesetChangedError(SaveError):
-    """The edition's rules are not the ones the game was played with.
-
-    ``can_force`` is true when the game's decisions are all still legal under the current
-    rules: ``load_save(..., force=True)`` then replays them on the current rules.
-    """
-
-    def __init__(self, path: str | os.PathLike[str], message: str, can_force: bool) -> None:
-        super().__init__(path, message, "ruleset_changed")
-        self.can_force = can_force
+# ---------------------------------------------------------------- the journal of a folder
 
 
-# ---------------------------------------------------------------- where saves go
+_IMPORTED: set[Path] = set()
 
 
-def default_saves_dir() -> Path:
-    """Where saves go: ``$MONOPOLY_TUI_SAVES`` if set (the CLI's ``--saves DIR`` sets it); else
-    ``saves/`` in the project folder when run from a writable checkout; else the user data
-    folder's ``saves``."""
-    env = os.environ.get(ENV_VAR)
-    if env:
-        return Path(env).expanduser()
-    root = Path(__file__).resolve().parents[2]
-    if (root / "pyproject.toml").is_file():
-        folder = root / "saves"
-        probe = folder if folder.is_dir() else root
-        if os.access(probe, os.W_OK | os.X_OK):
-            return folder
-    return Path(platformdirs.user_data_dir("monopoly-tui")) / "saves"
-
-
-def _dir(saves_dir: str | os.PathLike[str] | None) -> Path:
-    return Path(saves_dir).expanduser() if saves_dir is not None else default_saves_dir()
-
-
-def check_name(name: str) -> str:
-    """A save name, or ``SaveError``: letters, digits, spaces, ``-``, ``_`` and ``.``; not
-    starting with a dot; at most 100 characters."""
-    stem = name[: -len(SUFFIX)] if name.endswith(SUFFIX) else name
-    ok = (
-        0 < len(stem) <= 100
-        and len(stem.encode()) <= 200
-        and not stem.startswith((".", " "))
-        and not stem.endswith(" ")
-        and all(c.isalnum() or c in " -_." for c in stem)
-    )
-    if not ok:
-        shown = name if len(name) <= 60 else name[:57] + "..."
-        raise SaveError(
-            "",
-            f"'{shown}' cannot be a save name: use letters, digits, spaces, '-', '_' and '.' "
-            "(not starting with a dot, at most 100 characters)" if len(name) <= 100 else
-            f"a save name cannot be {len(name)} characters long: use at most 100 (letters, "
-            "digits, spaces, '-', '_' and '.')",
-            "bad_name",
-        )
-    return stem
-
-
-def save_path(name_or_path: str | os.PathLike[str],
-              saves_dir: str | os.PathLike[str] | None = None) -> Path:
-    """The file of a save: a path to an existing file as it is, else ``NAME.json`` in the
-    saves folder."""
-    text = str(name_or_path)
-    if "\0" in text:
-        raise SaveError("", "a save name or path cannot hold a NUL character", "bad_name")
-    p = Path(name_or_path).expanduser()
+def _journal(folder: Path) -> J.Journal:
+    """The folder's journal, with its older JSON saves imported (once a process)."""
     try:
-        is_file = p.is_file()
-    except (OSError, ValueError):  # a name too long for the file system, say
-        is_file = False
-    if is_file or os.sep in text or (os.altsep and os.altsep in text):
-        return p
-    return _dir(saves_dir) / f"{check_name(text)}{SUFFIX}"
+        j = J.open_journal(folder)
+    except J.JournalError as e:
+        raise SaveError(folder / J.DB_NAME, e.message, e.kind) from None
+    if j.folder not in _IMPORTED:
+        _IMPORTED.add(j.folder)
+        import_folder(j)
+    return j
 
 
-# ---------------------------------------------------------------- metadata
+def journal_path(saves_dir: str | os.PathLike[str] | None = None) -> Path:
+    return _dir(saves_dir) / J.DB_NAME
 
 
-@dataclass
-class SaveMeta:
-    """What a save holds besides the game: its id, the seats, when it began, where it goes.
-
-    Make one with ``new_meta`` when a game starts (or take the one ``load_save`` returns) and
-    pass it to every ``autosave``; it also caches the encoded decision log so each autosave
-    only encodes the decisions taken since the last.
-    """
-
-    game_id: str
-    seats: list[Seat]
-    created: datetime
-    saves_dir: Path | None = None
-    """Where this game's saves go (``None``: ``default_saves_dir()``)."""
-    name: str | None = None
-    """The name of the last named save of this game (for a 'save' command), if any."""
-    source: Path | None = None
-    """The file the game was loaded from, if it was."""
-    table: dict[str, Any] | None = None
-    """What the app shows besides the game (``SaveFile.table``), saved with it when set."""
-    _log: _LogBuffer = field(default_factory=lambda: _LogBuffer(), repr=False)
-    _safe_targets: set[Path] = field(default_factory=set, repr=False)
+def _writer(meta: SaveMeta) -> J.Writer:
+    w = meta._writer
+    if w is None:
+        w = J.Writer()
+        meta._writer = w
+        J._LIVE[w.token] = meta
+    assert isinstance(w, J.Writer)
+    return w
 
 
-def new_game_id(now: datetime | None = None) -> str:
-    now = now or datetime.now(UTC)
-    return f"{now.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(2)}"
-
-
-def new_meta(game: Game, seats: Sequence[Seat | dict[str, Any]] | None = None,
-             saves_dir: str | os.PathLike[str] | None = None) -> SaveMeta:
-    """Metadata for a new game. ``seats`` (one per player, in seat order) says which are
-    computer players; by default all are human."""
-    players = _option_players(game)
-    if seats is None:
-        seat_list = [Seat(name=n, token=t) for n, t in players]
-    else:
-        seat_list = [s if isinstance(s, Seat) else Seat.model_validate(s) for s in seats]
-        if [(s.name, s.token) for s in seat_list] != players:
-            raise ValueError(
-                f"the seats {[(s.name, s.token) for s in seat_list]} are not the game's players "
-                f"{players}"
-            )
-    now = datetime.now(UTC)
-    return SaveMeta(
-        game_id=new_game_id(now),
-        seats=seat_list,
-        created=now,
-        saves_dir=Path(saves_dir) if saves_dir is not None else None,
-    )
-
-
-def _option_players(game: Game) -> list[tuple[str, str]]:
-    raw = game.options.get("players") or [(p.name, p.token) for p in game.st.players]
-    assert isinstance(raw, list)
-    return [(str(n), str(t)) for n, t in raw]
-
-
-def autosave_name(game: Game, meta: SaveMeta) -> str:
-    return f"{AUTOSAVE_PREFIX}{game.spec.id}-{meta.game_id}"
+def autosave_name(game_or_edition: Game | str, meta_or_id: SaveMeta | str) -> str:
+    edition = game_or_edition if isinstance(game_or_edition, str) else game_or_edition.spec.id
+    gid = meta_or_id if isinstance(meta_or_id, str) else meta_or_id.game_id
+    return f"{AUTOSAVE_PREFIX}{edition}-{gid}"
 
 
 # ---------------------------------------------------------------- writing
 
 
-def autosave(game: Game, meta: SaveMeta) -> Path:
-    """Save the game under its autosave name (call it after every decision); returns the file.
+@dataclass(frozen=True)
+class SaveStatus:
+    """Whether a game is saved: ``problem`` (None when it is), since which decision it is not,
+    and ``lost`` when another window took the game over (this one no longer saves it)."""
 
-    The cost does not grow with the game: the log's earlier decisions are kept encoded (and
-    hashed) in ``meta``, so only the snapshot and the new decisions are encoded."""
-    return _write(game, meta, autosave_name(game, meta), "auto", overwrite=True)
+    problem: str | None = None
+    unsaved_since: int | None = None
+    lost: bool = False
+
+    @property
+    def saved(self) -> bool:
+        return self.problem is None
+
+
+def save_status(meta: SaveMeta | None) -> SaveStatus:
+    if meta is None or meta._writer is None:
+        return SaveStatus()
+    w = meta._writer
+    if w.lost:
+        return SaveStatus(w.lost, w.synced, lost=True)
+    return SaveStatus(w.problem, w.unsaved_since)
+
+
+def _position(game: Game, meta: SaveMeta, key: bytes | None, key_id: str,
+              digest: str) -> J.Position:
+    st = game.st
+    seats = _seats(game, meta)
+    state = J.json_text(snap.encode_state(st))
+    table = J.json_text(meta.table) if meta.table is not None else None
+    summary = J.json_text(summarize(game, seats).model_dump(mode="json"))
+    n = len(game.history)
+    seal = J.seal(key, meta.game_id, n, digest, state, table) if key else ""
+    return J.Position(meta.game_id, 0, n, state, table, summary, st.turns, st.rounds,
+                      -1 if game.over else game.pending.player, game.over, seal,
+                      key_id if key else "", J.now_text())
+
+
+def _seats(game: Game, meta: SaveMeta) -> list[Seat]:
+    players = _option_players(game)
+    if len(meta.seats) == len(players):
+        return meta.seats
+    return [Seat(name=n, token=t) for n, t in players]
+
+
+def autosave(game: Game, meta: SaveMeta) -> Path:
+    """Save the game's decisions since the last save, and its position (call it after every
+    decision); returns the journal's file. ``SaveError`` when it cannot be written
+    (``write_failed``: the decisions stay with the game and the next call writes them;
+    ``taken_over``: another window holds the game now)."""
+    w = _writer(meta)
+    folder = _dir(meta.saves_dir)
+    where = folder / J.DB_NAME
+    if w.lost:
+        raise SaveError(where, w.lost, "taken_over")
+    try:
+        j = _journal(folder)
+        _write(j, game, meta, w)
+    except J.LeaseLost as e:
+        w.lost = e.message
+        raise SaveError(where, e.message, "taken_over") from None
+    except (sqlite3.Error, OSError, J.JournalError, SaveError) as e:
+        if w.problem is None:
+            w.unsaved_since = w.synced
+        text = getattr(e, "message", None) or _os_text(e)
+        w.problem = _disk_words(str(text))
+        J.forget_journal(folder)
+        raise SaveError(where, f"cannot save the game: {w.problem}", "write_failed") from None
+    w.problem = None
+    w.unsaved_since = None
+    return where
+
+
+def _disk_words(text: str) -> str:
+    low = text.lower()
+    if "full" in low or "no space" in low or "too large" in low or "file too big" in low:
+        return "the disk is full"
+    if "readonly" in low or "read-only" in low or "permission" in low:
+        return "the saves folder cannot be written (read-only)"
+    if "disk i/o" in low:
+        return "the disk could not write it (a disk error, or no space left)"
+    return text
+
+
+def _write(j: J.Journal, game: Game, meta: SaveMeta, w: J.Writer) -> None:
+    hist = game.history
+    lines = w.lines
+    synced = min(w.synced, len(lines))
+    if w.of is hist and synced <= len(hist) and (
+            synced == 0 or lines[synced - 1] == _action_line(hist[synced - 1])):
+        c = synced
+    else:
+        c = 0
+        m = min(len(hist), synced)
+        while c < m and lines[c] == _action_line(hist[c]):
+            c += 1
+    new = [_action_line(a) for a in hist[c:]]
+    if c == len(lines):
+        hasher = w.hasher.copy()
+    else:
+        hasher = J.hashlib.sha256()
+        for line in lines[:c]:
+            hasher.update(line.encode())
+            hasher.update(b"\n")
+    for line in new:
+        hasher.update(line.encode())
+        hasher.update(b"\n")
+    state = j.key()
+    pos = _position(game, meta, state.key, state.key_id, hasher.hexdigest())
+    spec = game.spec
+    gid = meta.game_id
+    options = J.json_text(_options(game, _seats(game, meta)))
+    with j.tx() as db:
+        added = J.ensure_game(db, gid, spec.id, spec.content_hash, spec.name, options,
+                              meta.created.isoformat())
+        j.check_lease(db, gid, w.token)
+        old_head = int(db.execute("SELECT head FROM games WHERE id=?", (gid,)).fetchone()[0])
+        if added:
+            branch, tip = 1, True
+        elif w.branch is not None:
+            branch, tip = w.branch, w.tip
+        else:  # a game this writer never opened: its play goes on a branch of its own
+            branch, tip = old_head, False
+        blen = j.branch_length(gid, branch)
+        start = min(c, blen)
+        if start < blen:
+            if tip and not J.referenced_beyond(db, gid, branch, start):
+                db.execute("DELETE FROM decisions WHERE game=? AND branch=? AND n>?",
+                           (gid, branch, start))
+            else:
+                branch = J.new_branch(db, gid, branch, start)
+        kept = None
+        if branch != old_head and not (tip and old_head == w.branch):
+            kept = _keep_later_play(j, db, gid, old_head, spec.name)
+        J.append(db, gid, branch, start, lines[start:c] + new if start < c else new)
+        db.execute("UPDATE branches SET length=? WHERE game=? AND id=?",
+                   (len(hist), gid, branch))
+        J.put_position(db, "branches", "game=? AND id=?", (gid, branch), pos)
+        db.execute("UPDATE games SET head=?, updated=? WHERE id=?", (branch, pos.updated, gid))
+    del lines[c:]
+    lines.extend(new)
+    w.hasher = hasher
+    w.synced = len(hist)
+    w.branch = branch
+    w.tip = True
+    w.of = hist
+    if kept is not None:
+        w.notes.append(f"the game's later play (decision {kept[1]}) is kept as '{kept[0]}'")
+
+
+def _keep_later_play(j: J.Journal, db: sqlite3.Connection, gid: str, branch: int,
+                     edition_name: str) -> tuple[str, int] | None:
+    """The game's head is about to move to another branch: when nothing names the old head's
+    latest decision, a named save keeps it (so no play is ever out of reach)."""
+    row = db.execute("SELECT length FROM branches WHERE game=? AND id=?",
+                     (gid, branch)).fetchone()
+    if row is None or int(row[0]) == 0:
+        return None
+    n = int(row[0])
+    if db.execute("SELECT 1 FROM bookmarks WHERE game=? AND branch=? AND n=?",
+                  (gid, branch, n)).fetchone():
+        return None
+    pos = j.tip(gid, branch)
+    if pos is None:
+        return None
+    name = J.later_play_name(edition_name, gid, n)
+    now = J.now_text()
+    db.execute("INSERT OR IGNORE INTO bookmarks(name, game, branch, n, created, updated, auto) "
+               "VALUES(?, ?, ?, ?, ?, ?, 1)", (name, gid, branch, n, now, now))
+    J.put_position(db, "bookmarks", "name=?", (name,), dataclasses.replace(pos, updated=now))
+    return name, n
 
 
 def save_game(game: Game, name: str, meta: SaveMeta | None = None,
               saves_dir: str | os.PathLike[str] | None = None, overwrite: bool = True) -> Path:
-    """Save the game under a name of the player's choosing; returns the file.
-
-    A name starting with ``autosave-`` is refused (those are the games' own autosaves). With
-    ``overwrite=False`` an existing save of that name raises ``SaveError`` (kind ``exists``);
-    ``replace_question`` says whether replacing one would lose anything. A file that is not a
-    save this version can read is never overwritten.
-    """
+    """A named save: a bookmark at the game's latest decision (the game is autosaved first).
+    With ``overwrite=False`` a save of that name is replaced only when it is this game's own
+    at an earlier decision of the same play; else ``SaveError`` (kind ``exists``). The
+    journal decides which of two windows saving one name at once comes first."""
     stem = check_named(name)
     if meta is None:
         meta = new_meta(game, saves_dir=saves_dir)
     elif saves_dir is not None:
         meta.saves_dir = Path(saves_dir)
-    path = _write(game, meta, stem, "named", overwrite=overwrite)
+    where = autosave(game, meta)
+    w = _writer(meta)
+    j = _journal(_dir(meta.saves_dir))
+    gid = meta.game_id
+    assert w.branch is not None
+    n = len(game.history)
+    with j.tx() as db:
+        got = db.execute("SELECT name, game, branch, n FROM bookmarks WHERE name=?",
+                         (stem,)).fetchone()
+        if got is not None:
+            if not overwrite and not _earlier_on_line(j, gid, w.branch, n, got):
+                raise SaveError(where, f"a save named '{got[0]}' exists already", "exists")
+            db.execute("DELETE FROM bookmarks WHERE name=?", (stem,))
+        pos = j.tip(gid, w.branch)
+        assert pos is not None
+        now = J.now_text()
+        db.execute("INSERT INTO bookmarks(name, game, branch, n, created, updated, auto) "
+                   "VALUES(?, ?, ?, ?, ?, ?, 0)", (stem, gid, w.branch, n, now, now))
+        J.put_position(db, "bookmarks", "name=?", (stem,), dataclasses.replace(pos, updated=now))
     meta.name = stem
-    return path
+    return where
 
 
-def check_named(name: str) -> str:
-    """A name a player may give a save (``check_name``, and not an autosave's name)."""
-    stem = check_name(name)
-    if stem.lower().startswith(AUTOSAVE_PREFIX):
-        raise SaveError(
-            "", f"'{stem}' cannot be a save name: names starting with '{AUTOSAVE_PREFIX}' are "
-            "kept for the games' own autosaves", "bad_name")
-    return stem
+def _earlier_on_line(j: J.Journal, gid: str, branch: int, n: int, got: Sequence[Any]) -> bool:
+    """Whether a named save (its row) is this game's, at or before decision ``n`` of the
+    play on ``branch`` (saving again there only moves it on)."""
+    if got[1] != gid or int(got[3]) > n:
+        return False
+    b, at = int(got[2]), int(got[3])
+    return any(seg == b and lo < at <= hi for seg, lo, hi in j.segments(gid, branch, n)) \
+        or at == 0
 
 
 def replace_question(game: Game, name: str, meta: SaveMeta | None = None,
                      saves_dir: str | os.PathLike[str] | None = None) -> str | None:
-    """What a player should be asked before saving ``game`` as ``name``: ``None`` when no save
-    has that name, or it is this game's own at an earlier decision (saving again only moves it
-    on); else a question saying what would be replaced (another game's save, this game's at a
-    later decision, or a save damaged inside: ``save_damage``). ``SaveError`` for a name that
-    cannot be used."""
+    """What a player should be asked before saving ``game`` as ``name``: None when no save has
+    that name, or it is this game's own at an earlier decision of the same play; else a
+    question saying what would be replaced."""
     stem = check_named(name)
     folder = _dir(saves_dir if saves_dir is not None else meta.saves_dir if meta else None)
-    path = folder / f"{stem}{SUFFIX}"
-    if not os.path.lexists(path):
+    j = _journal(folder)
+    b = j.bookmark(stem)
+    if b is None:
         return None
-    try:
-        h = read_header(path)
-    except SaveError as e:
-        raise SaveError(path, f"'{stem}' is a file that is not a save this version can read "
-                        f"({e.message}); it is left as it is: choose another name",
-                        "exists") from None
-    damage = save_damage(path)
-    if damage is not None:  # whichever game it was: what is in it may be worth keeping
-        return f"A save named '{stem}' exists but cannot be loaded ({damage}). Replace it?"
-    if meta is not None and h.game_id == meta.game_id and h.decisions <= game.st.decisions:
+    w = meta._writer if meta is not None else None
+    if meta is not None and w is not None and w.branch is not None and b.game == meta.game_id \
+            and _earlier_on_line(j, meta.game_id, w.branch, len(game.history),
+                                 (b.name, b.game, b.branch, b.n)):
         return None
-    same = meta is not None and h.game_id == meta.game_id
-    players = ", ".join(s.name for s in h.options.players)
-    what = (f"this game's save at decision {h.decisions}, later than now" if same
-            else f"another game: {h.summary.edition}, {players}, turn {h.turn}")
-    return f"A save named '{stem}' exists ({what}). Replace it?"
+    if meta is not None and b.game == meta.game_id:
+        what = f"this game's save at decision {b.n}"
+    else:
+        summary = _summary(b.position)
+        row = j.game(b.game)
+        players = ", ".join(p.name for p in summary.players) if summary else "?"
+        edition = summary.edition if summary else (row.ruleset_name if row else "?")
+        what = f"another game: {edition}, {players}, turn {b.position.turn}"
+    return f"A save named '{b.name}' exists ({what}). Replace it?"
 
 
-def _write(game: Game, meta: SaveMeta, stem: str, kind: str, overwrite: bool) -> Path:
-    folder = _dir(meta.saves_dir)
-    path = folder / f"{stem}{SUFFIX}"
-    if path.parent != folder or not stem or os.sep in stem:  # built only from checked parts
-        raise SaveError(path, "not a save name", "bad_name")
-    if path not in meta._safe_targets:
-        _check_target(path, meta, kind, overwrite)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        parts = _render_parts(game, meta, stem, kind, folder_key(folder, create=True))
-        write_atomic(path, parts)
-    except OSError as e:
-        raise SaveError(path, f"cannot write the save: {_os_text(e)}", "write_failed") from e
-    if path not in meta._safe_targets:
-        meta._safe_targets.add(path)
-        _remove_stale_temporaries(path)
-    return path
-
-
-def _check_target(path: Path, meta: SaveMeta, kind: str, overwrite: bool) -> None:
-    """Refuse to write over anything but a save this version reads (and, for an autosave,
-    anything but this game's own)."""
-    if not os.path.lexists(path):
+def release(meta: SaveMeta | None) -> None:
+    """This window is done with the game: another may open it without asking."""
+    if meta is None or meta._writer is None:
         return
-    if not overwrite:
-        raise SaveError(path, "a save with this name exists already", "exists")
+    w = meta._writer
+    J._LIVE.pop(w.token, None)
     try:
-        head = _header_data(path)
-    except SaveError:
-        raise SaveError(
-            path,
-            "this file is not a save this version of monopoly-tui can read (damaged, or from a "
-            "newer version); it is left as it is: choose another name, or move the file away",
-            "exists",
-        ) from None
-    if kind == "auto" and head.get("game_id") != meta.game_id:
-        raise SaveError(path, "this autosave belongs to another game; it is left as it is",
-                        "exists")
-
-
-def write_atomic(path: Path, data: bytes | Sequence[bytes | bytearray]) -> None:
-    """Write ``data`` (bytes, or pieces of it) to ``path`` atomically: a temporary file in the
-    same folder, flushed and fsynced, then renamed over ``path``. A reader (or a crash at any
-    moment) sees the old save or the new one, never a mix. (The folder is not fsynced after
-    the rename: after a power cut the save may be the one before, which is still whole; that
-    halves the disk waits of a save made after every decision.)"""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0),
-                 0o644)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            for piece in [data] if isinstance(data, bytes) else data:
-                f.write(piece)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
-
-
-def _remove_stale_temporaries(path: Path) -> None:
-    """Temporary files of this save left by a process that died while writing."""
-    for tmp in path.parent.glob(f".{path.name}.*.tmp"):
-        try:
-            pid = int(tmp.name[len(path.name) + 2 : -4])
-        except ValueError:
-            continue
-        if pid == os.getpid():
-            continue
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
-        except OSError:
-            pass
-
-
-# ---------------------------------------------------------------- the seal
-
-KEY_FILE = ".monopoly-tui-key"
-"""The saves folder's key (64 hex digits, readable by its owner only): it seals the saves
-written there, so a save changed by hand is told from one this program wrote."""
-_KEYS: dict[Path, tuple[tuple[int, int], bytes]] = {}
-
-
-def folder_key(folder: Path, create: bool = False) -> bytes | None:
-    """The saves folder's key (made with ``create`` when there is none), or None."""
-    path = folder / KEY_FILE
-    try:
-        info = os.stat(path)
-    except OSError:
-        info = None
-    if info is not None:
-        mark = (info.st_ino, info.st_mtime_ns)
-        got = _KEYS.get(path)
-        if got is not None and got[0] == mark:
-            return got[1]
-        try:
-            key = bytes.fromhex(read_bytes(path, limit=256).decode("ascii").strip())
-        except (SaveError, ValueError):
-            return None
-        if len(key) < 16:
-            return None
-        _KEYS[path] = (mark, key)
-        return key
-    if not create:
-        return None
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return folder_key(folder)
-    except OSError:
-        return None
-    with os.fdopen(fd, "w") as f:
-        f.write(secrets.token_hex(32) + "\n")
-    return folder_key(folder)
-
-
-_SEAL_KEY = b',\n"seal": "'
-_LOG_KEY = b'\n"log": ['
-
-
-def _seal(key: bytes, before_log: bytes, log_digest: bytes) -> str:
-    return hmac.new(key, before_log + b"\0" + log_digest, hashlib.sha256).hexdigest()
-
-
-def seal_ok(raw: bytes, folder: Path) -> bool:
-    """Whether a save's bytes carry the seal of ``folder``'s key: written by this program
-    there, and not changed since."""
-    key = folder_key(folder)
-    if key is None or not raw.endswith(b'"\n}\n'):
-        return False
-    i = raw.find(_LOG_KEY)
-    j = raw.rfind(_SEAL_KEY)
-    if i < 0 or j < i:
-        return False
-    seal = raw[j + len(_SEAL_KEY):-4].decode("ascii", "replace")
-    want = _seal(key, raw[:i + 1], hashlib.sha256(raw[i + 1:j]).digest())
-    return hmac.compare_digest(seal, want)
-
-
-# ---------------------------------------------------------------- rendering
-
-
-class _LogBuffer:
-    """The ``"log": [...]`` part of a save, kept encoded and hashed between saves: each save
-    adds only the decisions taken since the last. It holds the history list it encoded (not
-    its id, which a new list may reuse once the old one is gone): a game whose decisions were
-    taken back (``engine.undo``) has a new, shorter history list, and is encoded afresh."""
-
-    __slots__ = ("buf", "count", "hash", "last", "of")
-
-    def __init__(self) -> None:
-        self.reset(None)
-
-    def reset(self, of: Sequence[Action] | None) -> None:
-        self.of = of
-        self.count = 0
-        self.last = ""
-        self.buf = bytearray(b'"log": [')
-        self.hash = hashlib.sha256(b'"log": [')
-
-    def update(self, hist: Sequence[Action]) -> None:
-        ok = self.of is hist and self.count <= len(hist)
-        if ok and self.count:
-            ok = self.last == _action_line(hist[self.count - 1])
-        if not ok:
-            self.reset(hist)
-        if self.count == len(hist):
-            return
-        new = bytearray()
-        for action in hist[self.count:]:
-            line = _action_line(action)
-            new += b",\n" if self.count else b"\n"
-            new += line.encode()
-            self.count += 1
-            self.last = line
-        self.buf += new
-        self.hash.update(new)
-
-    def tail(self) -> bytes:
-        return b"\n]" if self.count else b"]"
-
-    def digest(self) -> bytes:
-        h = self.hash.copy()
-        h.update(self.tail())
-        return h.digest()
-
-
-def render(game: Game, meta: SaveMeta, name: str, kind: str = "named",
-           key: bytes | None = None) -> bytes:
-    """The save file's bytes: the header, the snapshot, the log one decision per line, and
-    the seal (with a ``key``)."""
-    return b"".join(_render_parts(game, meta, name, kind, key))
-
-
-def _options(game: Game, seats: list[Seat]) -> dict[str, Any]:
-    """The save's options: how the game was set up (its setup choices only when any)."""
-    out = Options(
-        seed=_int(game.options.get("seed", 0)),
-        variant=_str_or_none(game.options.get("variant")),
-        house_rules=dict(game.options.get("house_rules") or {}),  # type: ignore[call-overload]
-        players=seats,
-        setup=dict(game.options.get("setup") or {}),  # type: ignore[call-overload]
-    ).model_dump()
-    if not out["setup"]:
-        del out["setup"]
-    return out
-
-
-def _render_parts(game: Game, meta: SaveMeta, name: str, kind: str,
-                  key: bytes | None) -> list[bytes | bytearray]:
-    st = game.st
-    now = datetime.now(UTC)
-    state = snap.encode_state(st)
-    players = _option_players(game)
-    seats = meta.seats if len(meta.seats) == len(players) else [
-        Seat(name=n, token=t) for n, t in players
-    ]
-    pend = game.pending
-    head = {
-        "format": FORMAT,
-        "version": VERSION,
-        "app_version": __version__,
-        "name": name,
-        "kind": kind,
-        "game_id": meta.game_id,
-        "created": meta.created.isoformat(),
-        "updated": now.isoformat(),
-        "ruleset": RulesetRef(id=game.spec.id, hash=game.spec.content_hash,
-                              name=game.spec.name).model_dump(),
-        "options": _options(game, seats),
-        "turn": st.turns,
-        "round": st.rounds,
-        "decisions": st.decisions,
-        "to_move": -1 if game.over else pend.player,
-        "over": game.over,
-        "summary": summarize(game, seats).model_dump(),
-    }
-    parts = [f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in head.items()]
-    snapshot = json.dumps(
-        {"digest": snap.state_digest(state), "state": state}, separators=(",", ":")
-    )
-    parts.append(f'"snapshot": {snapshot}')
-    if meta.table is not None:
-        table = json.dumps(meta.table, ensure_ascii=False, separators=(",", ":"))
-        parts.append(f'"table": {table}')
-    before_log = ("{\n" + ",\n".join(parts) + ",\n").encode()
-    log = meta._log
-    log.update(game.history)
-    tail = log.tail()
-    if key is None:
-        return [before_log, log.buf, tail + b"\n}\n"]
-    seal = _seal(key, before_log, log.digest())
-    return [before_log, log.buf, tail + _SEAL_KEY + seal.encode() + b'"\n}\n']
-
-
-def _int(value: object) -> int:
-    return value if isinstance(value, int) else 0
-
-
-def _str_or_none(value: object) -> str | None:
-    return value if isinstance(value, str) else None
-
-
-_LINE_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-
-
-@functools.lru_cache(maxsize=8192)
-def _action_line(action: Action) -> str:
-    """One decision as a line of JSON (cached: most decisions repeat, 'roll' by player 0...)."""
-    return _LINE_ENCODER.encode(snap.encode_action(action))
-
-
-def summarize(game: Game, seats: Sequence[Seat] | None = None) -> Summary:
-    """What a listing shows: the edition, each player's cash, whose decision it is."""
-    st, spec = game.st, game.spec
-    seats = list(seats or [])
-    players = [
-        PlayerSummary(
-            name=p.name, token=p.token, cash=p.cash, bankrupt=p.bankrupt,
-            computer=bool(i < len(seats) and seats[i].computer),
-        )
-        for i, p in enumerate(st.players)
-    ]
-    if game.over:
-        winner = st.players[st.winner].name if 0 <= st.winner < len(st.players) else None
-        text = f"Game over after {turn_number(game)} turns: {winner or 'nobody'} won"
-        return Summary(edition=spec.name, text=text, players=players, winner=winner)
-    pend = game.pending
-    who = st.players[pend.player].name if 0 <= pend.player < len(st.players) else None
-    text = (f"Round {round_number(game)}, turn {turn_number(game)}: {who} to "
-            f"{pend.kind.replace('_', ' ')}")
-    return Summary(edition=spec.name, text=text, players=players, to_move=who,
-                   decision=pend.kind)
-
-
-# ---------------------------------------------------------------- reading
-
-
-def read_save(path: str | os.PathLike[str]) -> SaveFile:
-    """Read and check a save file's structure (not yet the game in it). ``SaveError`` says
-    what is wrong and where."""
-    return _parse_save(Path(path), read_bytes(Path(path)))
-
-
-def _parse_save(path: Path, raw: bytes) -> SaveFile:
-    data = _read_json(path, raw)
-    try:
-        return _played_by_its_rules(SaveFile.model_validate(data))
-    except ValidationError as e:
-        raise SaveError(path, _validation_text(e), "invalid") from None
-    except RecursionError:
-        raise SaveError(path, "the save is damaged: nested too deeply", "invalid") from None
-
-
-def _played_by_its_rules(save: SaveFile) -> SaveFile:
-    """A save written before format version 3 was played with a pass in an auction final
-    (the engine then); it goes on by that rule, the house rule ``auction_pass_final``, so its
-    log replays and the game plays on as it began."""
-    if save.version >= 3 or "auction_pass_final" in save.options.house_rules:
-        return save
-    rules = {**save.options.house_rules, "auction_pass_final": True}
-    return save.model_copy(update={"options": save.options.model_copy(
-        update={"house_rules": rules})})
-
-
-def read_header(path: str | os.PathLike[str]) -> SaveHeader:
-    """Read a save file's header only (for listings): from its first lines when it is laid
-    out as this module writes it, so a listing stays fast however long the games are."""
-    data = _header_data(Path(path))
-    try:
-        return SaveHeader.model_validate(data)
-    except ValidationError as e:
-        raise SaveError(path, _validation_text(e), "invalid") from None
-
-
-_SNAPSHOT_KEY = b'\n"snapshot": '
-_GOOD_ENDS = (b"\n]\n}\n", b'"log": []\n}\n')
-
-
-def _header_data(path: Path) -> dict[str, Any]:
-    """The header as plain data. A file as this module writes it is read at its two ends:
-    the header before ``"snapshot"``, and the end, which tells a file cut short; any other
-    file is read (and parsed) whole."""
-    head, tail, size = read_ends(path, _HEAD_BYTES, 128)
-    i = head.find(_SNAPSHOT_KEY)
-    whole_end = tail.endswith(_GOOD_ENDS) or (tail.endswith(b'"\n}\n') and _SEAL_KEY in tail)
-    if head.startswith(b'{\n"format": ') and i > 0 and whole_end:
-        if size > MAX_SAVE_BYTES:
-            raise _too_big(path, size, MAX_SAVE_BYTES)
-        return _read_json(path, head[:i].rstrip(b",") + b"\n}")
-    return _read_json(path, read_bytes(path))
-
-
-def _open_regular(path: Path) -> tuple[int, int]:
-    """An open file descriptor and the size of a regular file, or ``SaveError``: opened
-    without blocking, so a FIFO or a device in the saves folder is refused, never waited on."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
-    except FileNotFoundError:
-        raise SaveError(path, "no such save file", "not_found") from None
-    except IsADirectoryError:
-        raise SaveError(path, "this is a folder, not a save file", "unreadable") from None
-    except (OSError, ValueError) as e:
-        raise SaveError(path, f"cannot read the file: {_os_text(e)}", "unreadable") from None
-    try:
-        info = os.fstat(fd)
-    except OSError as e:
-        os.close(fd)
-        raise SaveError(path, f"cannot read the file: {_os_text(e)}", "unreadable") from None
-    if stat.S_ISDIR(info.st_mode):
-        os.close(fd)
-        raise SaveError(path, "this is a folder, not a save file", "unreadable")
-    if not stat.S_ISREG(info.st_mode):
-        os.close(fd)
-        raise SaveError(path, "not a save file but a pipe, a device or a socket; it is left "
-                        "alone", "unreadable")
-    return fd, info.st_size
-
-
-def _read_fd(path: Path, fd: int, at: int, count: int) -> bytes:
-    chunks: list[bytes] = []
-    got = 0
-    try:
-        while got < count:
-            chunk = os.pread(fd, min(count - got, 1 << 22), at + got)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            got += len(chunk)
-    except OSError as e:
-        raise SaveError(path, f"cannot read the file: {_os_text(e)}", "unreadable") from None
-    return b"".join(chunks)
-
-
-def _too_big(path: Path, size: int, limit: int) -> SaveError:
-    return SaveError(path, f"the file is {size / 1e6:.1f} MB, more than a save can be "
-                     f"({limit / 1e6:.0f} MB); it is left as it is", "too_big")
-
-
-def read_bytes(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
-    """The bytes of a regular file of at most ``limit`` bytes, or ``SaveError``."""
-    fd, size = _open_regular(path)
-    try:
-        if size > limit:
-            raise _too_big(path, size, limit)
-        raw = _read_fd(path, fd, 0, limit + 1)
-    finally:
-        os.close(fd)
-    if len(raw) > limit:
-        raise _too_big(path, len(raw), limit)
-    return raw
-
-
-def read_ends(path: Path, head: int, tail: int) -> tuple[bytes, bytes, int]:
-    """The first ``head`` and the last ``tail`` bytes of a regular file, and its size."""
-    fd, size = _open_regular(path)
-    try:
-        first = _read_fd(path, fd, 0, head)
-        last = _read_fd(path, fd, max(0, size - tail), tail) if size > head else first[-tail:]
-    finally:
-        os.close(fd)
-    return first, last, size
-
-
-def _os_text(e: BaseException) -> str:
-    return str(getattr(e, "strerror", None) or e)
-
-
-def _read_json(path: Path, raw: bytes | None = None) -> dict[str, Any]:
-    if raw is None:
-        raw = read_bytes(path)
-    if not raw.strip():
-        raise SaveError(path, "the file is empty (it was never written completely)", "empty")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise SaveError(
-            path, f"not a save file: byte {e.start} is not text (UTF-8)", "not_a_save"
-        ) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        rest = text[e.pos:].strip()
-        if not rest or (e.msg.startswith("Unterminated string") and "\n" not in rest):
-            raise SaveError(
-                path,
-                f"the file is cut short: it ends at line {e.lineno}, column {e.colno}, in the "
-                f"middle of the save (it was not written completely)",
-                "truncated",
-            ) from None
-        raise SaveError(
-            path, f"not valid JSON at line {e.lineno}, column {e.colno}: {e.msg}", "invalid_json"
-        ) from None
-    except RecursionError:
-        raise SaveError(path, "not a save: its JSON is nested too deeply", "invalid_json") \
-            from None
-    except ValueError as e:  # a number with thousands of digits
-        raise SaveError(path, f"not a save: {e}", "invalid_json") from None
-    return _check_format(path, data)
-
-
-def _check_format(path: Path, data: Any) -> dict[str, Any]:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(path, f"not a monopoly-tui save (no \"format\": \"{FORMAT}\")",
-                        "not_a_save")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError(path, f"version: {_short(version)} is not a save format version",
-                        "invalid")
-    if version > VERSION:
-        raise SaveError(
-            path,
-            f"this save was written by a newer monopoly-tui (save format version {version}, "
-            f"app {_short(data.get('app_version', '?'))}); this one (app {__version__}) reads "
-            f"up to version {VERSION}: update monopoly-tui to open it",
-            "newer_version",
-        )
-    return data
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _validation_text(e: ValidationError) -> str:
-    lines = []
-    for err in e.errors()[:8]:
-        loc = ".".join(str(x) for x in err["loc"]) or "(the whole file)"
-        lines.append(f"{loc}: {err['msg']}")
-    more = e.error_count() - len(lines)
-    if more > 0:
-        lines.append(f"... and {more} more")
-    return "the save is damaged: " + "; ".join(lines)
+        j = J.open_journal(_dir(meta.saves_dir))
+    except J.JournalError:
+        return
+    j.release(meta.game_id, w.token)
 
 
 # ---------------------------------------------------------------- loading
@@ -799,312 +390,592 @@ def _validation_text(e: ValidationError) -> str:
 
 @dataclass
 class LoadedGame:
-    """A game loaded from a save: ready to continue at the decision it was saved at."""
+    """A game opened from the journal (or a file): ready to continue where it was."""
 
     game: Game
     meta: SaveMeta
     path: Path
-    save: SaveFile
+    """The journal's file (or the file imported)."""
+    options: Options
+    ruleset: RulesetRef
+    summary: Summary
+    table: dict[str, Any] | None = None
+    """What the app showed at this position (its running statistics and the log's last
+    lines), when the position's seal verifies."""
     replayed: bool = False
-    """True when the game was rebuilt from its log (``force`` on changed rules)."""
+    """True when the game was rebuilt from its log (its position was not sealed here, or the
+    rules changed)."""
     warnings: list[str] = field(default_factory=list)
-    """What the player should be told (the game goes on as a new game, and why...)."""
     branched: bool = False
-    """True when the game goes on under a new id, keeping a later save of it as it is."""
+    """True when the game goes on under a new id (a copy, or replayed on changed rules)."""
     sealed: bool = False
-    """True when the save carried its folder's seal (written here by this program, unchanged)."""
+    name: str = ""
+    """The name it was opened by."""
+
+    @property
+    def save(self) -> LoadedGame:  # what older callers read as ``loaded.save``
+        return self
+
+    @property
+    def log(self) -> list[Any]:
+        return [snap.encode_action(a) for a in self.game.history]
 
 
-def load_spec(edition_id: str, path: str | os.PathLike[str] = "") -> Spec:
-    """The edition's engine spec, or ``SaveError`` (``ruleset_missing``/``ruleset_broken``)."""
-    from monopoly_tui import rules
-    from monopoly_tui.rules.loader import EditionNotFoundError, RulesetError
-
+def _summary(pos: J.Position) -> Summary | None:
     try:
-        loader = getattr(rules, "load_spec", None)
-        if callable(loader):
-            spec = loader(edition_id)
-            assert isinstance(spec, Spec)
-            return spec
-        from monopoly_tui.rules.compile import compile_ruleset
-        from monopoly_tui.rules.loader import load_edition
-
-        return compile_ruleset(load_edition(edition_id))
-    except EditionNotFoundError as e:
-        raise SaveError(
-            path,
-            f"the game was played with the edition '{edition_id}', which is not installed "
-            f"now ({e.problems[0].message if e.problems else e}); put its ruleset back in a "
-            f"rulesets folder to resume it",
-            "ruleset_missing",
-        ) from None
-    except RulesetError as e:
-        raise SaveError(
-            path,
-            f"the ruleset of the edition '{edition_id}' has problems, so the game cannot be "
-            f"resumed until they are fixed:\n{e}",
-            "ruleset_broken",
-        ) from None
+        return Summary.model_validate_json(pos.summary)
+    except ValidationError:
+        return None
 
 
-def same_rules(spec: Spec, saved_hash: str) -> bool:
-    """Whether a game saved under the ruleset hash ``saved_hash`` plays by today's rules of
-    its edition: the hash is today's, or one the edition lists as an earlier ruleset that plays
-    the same (``earlier_hashes``: only words changed since, such as a space's short name)."""
-    return saved_hash == spec.content_hash or saved_hash in spec.earlier_hashes
-
-
-def load_save(name_or_path: str | os.PathLike[str],
-              saves_dir: str | os.PathLike[str] | None = None, *,
-              force: bool = False, verify: bool = False) -> LoadedGame:
-    """Load a save by name (in the saves folder) or path, ready to continue.
-
-    The game comes from the snapshot and is checked against the rules and the log's length.
-    A save that does not carry its folder's seal (``seal_ok``: edited by hand, written
-    elsewhere, or by version 1) is also compared with a replay of its log, and refused when
-    they differ; ``verify`` replays a sealed one too. When the edition's rules changed since
-    the game was saved, ``RulesetChangedError`` says so; with ``force`` the log is replayed
-    on the current rules instead (if every decision is still legal).
-
-    Loading never loses later progress: when another save of the same game in the saves
-    folder is further on (more decisions, or the game over), the loaded game goes on as a new
-    game (a new id, so its autosaves never overwrite the later save) and ``warnings`` says
-    so. The same when the rules changed. The file is never written.
-    """
-    path = save_path(name_or_path, saves_dir)
-    try:
-        raw = read_bytes(path)
-    except SaveError as e:
-        if e.kind == "not_found":
-            raise SaveError(path, _not_found_text(path, name_or_path), "not_found") from None
-        raise
-    save = _parse_save(path, raw)
-    spec = load_spec(save.ruleset.id, path)
-    base = SaveMeta(
-        game_id=save.game_id,
-        seats=list(save.options.players),
-        created=save.created,
-        saves_dir=Path(saves_dir) if saves_dir is not None else None,
-        name=save.name if save.kind == "named" else None,
-        source=path,
-    )
-    if not same_rules(spec, save.ruleset.hash):
-        try:
-            game = replay_game(save, spec, path)
-        except SaveError as e:
-            raise RulesetChangedError(
-                path,
-                f"the rules of the edition '{save.ruleset.id}' have changed since this game was "
-                f"saved (ruleset hash {save.ruleset.hash} then, {spec.content_hash} now), and "
-                f"its decisions no longer fit them: {e.message}. The game cannot be resumed "
-                f"with these rules; put the old ruleset back to resume it",
-                can_force=False,
-            ) from None
-        if not force:
-            raise RulesetChangedError(
-                path,
-                f"the rules of the edition '{save.ruleset.id}' have changed since this game was "
-                f"saved (ruleset hash {save.ruleset.hash} then, {spec.content_hash} now). Its "
-                f"{len(save.log)} decisions are all legal under the current rules: load it with "
-                f"--force (force=True) to replay them on the current rules (the game may turn "
-                f"out differently from the saved one)",
-                can_force=True,
-            )
-        base.game_id = new_game_id()
-        base.name = None
-        return LoadedGame(
-            game, base, path, save, replayed=True,
-            warnings=[f"replayed on the changed rules of '{save.ruleset.id}'; this game now "
-                      f"has its own autosave and the original save is kept"],
-            branched=True,
-        )
-    game = restore_game(save, spec, path)
-    warnings: list[str] = []
-    sealed = seal_ok(raw, path.parent)
-    if verify or not sealed:
-        _same_as_replayed(save, spec, path, game, sealed)
-        if not sealed and save.version >= 2 and folder_key(path.parent) is not None:
-            warnings.append("this save was changed after it was written, or written "
-                            "elsewhere; its state is what its decisions give, so it loads")
-    loaded = LoadedGame(game, base, path, save, warnings=warnings, sealed=sealed)
-    later = later_saves(save, path, _dir(saves_dir))
-    if later:
-        _branch(loaded, later[0])
-    return loaded
-
-
-def _same_as_replayed(save: SaveFile, spec: Spec, path: Path, game: Game, sealed: bool) -> None:
-    """The game restored from the snapshot is the one its decision log replays to, or
-    ``SaveError`` (``inconsistent``) says which decision does not apply or where they differ."""
-    replayed = replay_game(save, spec, path)
-    if snap.encode_state(replayed.st) != save.snapshot.state:
-        digest_ok = snap.state_digest(save.snapshot.state) == save.snapshot.digest
-        diff = snap.state_diff(game.st, replayed.st, path="snapshot.state")
-        why = (" (the snapshot was changed after it was saved)" if not digest_ok else
-               " (the save was changed after it was written: it does not carry the seal "
-               "this program puts on its saves)" if not sealed else "")
-        raise SaveError(
-            path,
-            f"the saved state does not match a replay of its decision log{why}: "
-            + "; ".join(f"{d} (saved != replayed)" for d in diff[:6])
-            + ("; ..." if len(diff) > 6 else ""),
-            "inconsistent",
-        )
-
-
-def _branch(loaded: LoadedGame, later: SaveEntry) -> None:
-    """The loaded game goes on as a new game, so it never overwrites the later save."""
-    save = loaded.save
-    loaded.meta.game_id = new_game_id()
-    loaded.meta.name = None
-    loaded.branched = True
-    where = "the game is over there" if later.over and not save.over else \
-        f"decision {later.decisions}"
-    loaded.warnings.append(
-        f"'{loaded.path.stem}' is at decision {save.decisions}, but this game went further "
-        f"in '{later.name}' ({where}). It goes on as a new game with its own autosave; "
-        f"'{later.name}' is kept as it is"
-    )
-
-
-def later_saves(save: SaveHeader, path: Path,
-                saves_dir: str | os.PathLike[str] | None = None) -> list[SaveEntry]:
-    """The other saves of the same game in the saves folder that are further on than
-    ``save``: more decisions, or the game over there and not here. Furthest first."""
-    try:
-        me = path.resolve()
-    except OSError:
-        me = path
-    out = []
-    for e in list_saves(saves_dir):
-        if e.error is not None or e.game_id != save.game_id:
-            continue
-        try:
-            if e.path.resolve() == me:
-                continue
-        except OSError:
-            continue
-        if e.decisions > save.decisions or (e.over and not save.over):
-            out.append(e)
-    out.sort(key=lambda e: (e.decisions, e.over), reverse=True)
-    return out
-
-
-def _not_found_text(path: Path, asked: object) -> str:
-    names = [p.stem for p in sorted(path.parent.glob(f"*{SUFFIX}"))] if path.parent.is_dir() \
-        else []
-    shown = ", ".join(names[:10]) + (", ..." if len(names) > 10 else "")
-    return f"no save named '{asked}' in {path.parent}" + (
-        f" (saves: {shown})" if names else " (there are no saves there)"
-    )
-
-
-def _actions(save: SaveFile, path: Path) -> list[Action]:
-    """The log's decisions. Most are the same few choices ('roll' by player 0...): each
-    distinct one is decoded once (decisions are immutable, so they are shared)."""
-    memo: dict[tuple[tuple[str, Any], ...], Action] = {}
+def _decode_lines(lines: Sequence[str], where: Path) -> list[Action]:
+    memo: dict[str, Action] = {}
     out: list[Action] = []
-    append = out.append
-    for i, raw in enumerate(save.log):
-        key = tuple(raw.items()) if type(raw) is dict else None
-        try:
-            action = memo.get(key) if key is not None else None
-        except TypeError:  # a trade: lists inside, decoded each time
-            key = None
-            action = None
+    for i, line in enumerate(lines):
+        action = memo.get(line)
         if action is None:
             try:
-                action = snap.decode_action(raw, f"log[{i}]")
-            except snap.SnapshotError as e:
-                raise SaveError(path, f"the save is damaged: {e}", "invalid") from None
-            if key is not None:
-                memo[key] = action
-        append(action)
+                action = snap.decode_action(json.loads(line), f"decision {i + 1}")
+            except (ValueError, snap.SnapshotError) as e:
+                raise SaveError(where, f"the saves database is damaged: {e}", "invalid") \
+                    from None
+            memo[line] = action
+        out.append(action)
     return out
 
 
-def _new_game(save: SaveFile, spec: Spec, path: Path) -> Game:
-    o = save.options
+def _start(options: Options, spec: Any, where: Path) -> Game:
     try:
-        return Game.new(spec, [(s.name, s.token) for s in o.players], seed=o.seed,
-                        variant=o.variant, house_rules=dict(o.house_rules),
-                        setup=dict(o.setup) or None)
+        return Game.new(spec, [(s.name, s.token) for s in options.players], seed=options.seed,
+                        variant=options.variant, house_rules=dict(options.house_rules),
+                        setup=dict(options.setup) or None)
     except (ValueError, KeyError) as e:
-        raise SaveError(path, f"options: the game cannot be set up again: {e}", "invalid") \
+        raise SaveError(where, f"options: the game cannot be set up again: {e}", "invalid") \
             from None
 
 
-def restore_game(save: SaveFile, spec: Spec | None = None,
-                 path: str | os.PathLike[str] = "") -> Game:
-    """The game in the save's snapshot (fast), checked against the rules and the log's
-    length. ``SaveError`` (``invalid``/``broken_rules``/``inconsistent``) says what is wrong."""
-    where = Path(path)
-    spec = spec or load_spec(save.ruleset.id, path)
-    game = _new_game(save, spec, where)  # the edition with the variant and house rules applied
-    try:
-        st = snap.decode_state(save.snapshot.state, "snapshot.state", game.spec)
-    except snap.SnapshotError as e:
-        hint = ""
-        if "unknown field" in e.message and save.app_version != __version__:
-            hint = (f" (the save was written by monopoly-tui {save.app_version} and this is "
-                    f"{__version__}: a newer version may know this field)")
-        raise SaveError(path, f"the save is damaged: {e}{hint}", "invalid") from None
-    history = _actions(save, where)
-    game.st = st
-    game.history = history
-    problems = snap.check_state(game.spec, st)
-    if problems:
-        raise SaveError(
-            path,
-            "the saved state breaks the rules (was it edited?): "
-            + "; ".join(f"snapshot.state.{p}" for p in problems[:6])
-            + ("; ..." if len(problems) > 6 else ""),
-            "broken_rules",
-        )
-    mismatches = []
-    if not len(history) == save.decisions == st.decisions:
-        mismatches.append(f"the log has {len(history)} decisions, the header says "
-                          f"{save.decisions} and the state {st.decisions}")
-    if save.turn != st.turns:
-        mismatches.append(f"turn is {save.turn} but the state is at turn {st.turns}")
-    if save.over != st.over:
-        mismatches.append(f"over is {save.over} but the state says {st.over}")
-    to_move = -1 if game.over else game.pending.player
-    if save.to_move != to_move:
-        mismatches.append(f"to_move is {save.to_move} but the state waits for {to_move}")
-    seats = [(s.name, s.token) for s in save.options.players]
-    if seats != [(p.name, p.token) for p in st.players]:
-        mismatches.append("the players in options are not the players in the state")
-    if mismatches:
-        raise SaveError(path, "the save does not hang together: " + "; ".join(mismatches),
-                        "inconsistent")
-    return game
-
-
-def replay_game(save: SaveFile, spec: Spec | None = None,
-                path: str | os.PathLike[str] = "") -> Game:
-    """The game rebuilt from its options and decision log (slow but independent of the
-    snapshot). ``SaveError`` says which decision does not apply."""
-    where = Path(path)
-    spec = spec or load_spec(save.ruleset.id, path)
-    game = _new_game(save, spec, where)
-    actions = _actions(save, where)
+def _replay(options: Options, spec: Any, actions: Sequence[Action], where: Path) -> Game:
+    game = _start(options, spec, where)
     for i, action in enumerate(actions):
         try:
             game.act(action)
         except IllegalAction as e:
-            raise SaveError(
-                path,
-                f"decision {i + 1} of {len(actions)} ({action.kind} by "
-                f"{_player_name(game, action.player)}) is not legal: {e.reason}",
-                "inconsistent",
-            ) from None
+            players = game.st.players
+            who = players[action.player].name if 0 <= action.player < len(players) else \
+                f"player {action.player}"
+            raise SaveError(where, f"decision {i + 1} of {len(actions)} ({action.kind} by "
+                            f"{who}) is not legal: {e.reason}", "inconsistent") from None
     return game
 
 
-def _player_name(game: Game, p: int) -> str:
-    players = game.st.players
-    return players[p].name if 0 <= p < len(players) else f"player {p}"
+def _from_position(options: Options, spec: Any, pos: J.Position, actions: list[Action],
+                   where: Path) -> Game | None:
+    """The game at a kept position, or None when the position does not hold together."""
+    game = _start(options, spec, where)
+    try:
+        st = snap.decode_state(json.loads(pos.state), "state", game.spec)
+    except (ValueError, snap.SnapshotError):
+        return None
+    if check_state(game.spec, st) or st.decisions != len(actions):
+        return None
+    game.st = st
+    game.history = actions
+    if (-1 if game.over else game.pending.player) != pos.to_move:
+        return None
+    return game
+
+
+def _open_at(j: J.Journal, gid: str, branch: int, n: int, pos: J.Position | None, *,
+             name: str, force: bool, verify: bool, take_over: bool, copy: bool,
+             saves_dir: Path | None, lease: bool = True) -> LoadedGame:
+    where = j.path
+    row = j.game(gid)
+    if row is None:
+        raise SaveError(where, f"the saves database has no game {gid}", "not_found")
+    try:
+        options = Options.model_validate_json(row.options)
+    except ValidationError as e:
+        raise SaveError(where, f"the saves database is damaged: game {gid}'s setup: {e}",
+                        "invalid") from None
+    spec = load_spec(row.edition, where)
+    try:
+        lines = j.lines(gid, branch, n)
+    except J.JournalError as e:
+        raise SaveError(where, e.message, e.kind) from None
+    actions = _decode_lines(lines, where)
+    warnings: list[str] = []
+    ruleset = RulesetRef(id=row.edition, hash=row.ruleset_hash, name=row.ruleset_name)
+    if not same_rules(spec, row.ruleset_hash):
+        try:
+            game = _replay(options, spec, actions, where)
+        except SaveError as e:
+            raise RulesetChangedError(
+                where,
+                f"the rules of the edition '{row.edition}' have changed since this game was "
+                f"saved (ruleset hash {row.ruleset_hash} then, {spec.content_hash} now), and "
+                f"its decisions no longer fit them: {e.message}. The game cannot be resumed "
+                f"with these rules; put the old ruleset back to resume it",
+                can_force=False) from None
+        if not force:
+            raise RulesetChangedError(
+                where,
+                f"the rules of the edition '{row.edition}' have changed since this game was "
+                f"saved (ruleset hash {row.ruleset_hash} then, {spec.content_hash} now). Its "
+                f"{len(actions)} decisions are all legal under the current rules: load it with "
+                f"--force (force=True) to replay them on the current rules (the game may turn "
+                f"out differently from the saved one)", can_force=True)
+        copy = True
+        warnings.append(f"replayed on the changed rules of '{row.edition}'; this game now "
+                        "has its own autosave and the original is kept")
+        sealed = False
+        replayed = True
+        table = None
+    else:
+        key = j.key()
+        sealed = bool(
+            pos is not None and key.key is not None and pos.key_id == key.key_id
+            and hmac.compare_digest(pos.seal, J.seal(key.key, gid, n, J.log_digest(lines),
+                                                     pos.state, pos.table)))
+        game_or_none = _from_position(options, spec, pos, actions, where) \
+            if sealed and pos is not None else None
+        replayed = game_or_none is None or verify
+        if game_or_none is None or verify:
+            game = _replay(options, spec, actions, where)
+            if pos is not None and game_or_none is None and pos.key_id == key.key_id \
+                    and json.loads(pos.state) != snap.encode_state(game.st):
+                warnings.append("the kept position of this game did not match its decisions "
+                                "(was the saves database edited?); it goes on from what its "
+                                "decisions give")
+        else:
+            game = game_or_none
+        table = None
+        if sealed and pos is not None and pos.table is not None:
+            try:
+                table = json.loads(pos.table)
+            except ValueError:
+                table = None
+    seats = list(options.players)
+    meta = SaveMeta(game_id=gid, seats=seats, created=_when(row.created),
+                    saves_dir=saves_dir, name=name or None)
+    summary = summarize(game, seats)
+    loaded = LoadedGame(game, meta, where, options, ruleset, summary, table=table,
+                        replayed=replayed, warnings=warnings, sealed=sealed, name=name)
+    if copy:
+        _as_copy(j, loaded, lines)
+        return loaded
+    w = _writer(meta)
+    w.rebase(lines, branch, tip=(n == j.branch_length(gid, branch)), of=game.history)
+    if lease:
+        try:
+            with j.tx() as db:
+                j.take_lease(db, gid, w.token, force=take_over)
+        except J.OpenElsewhere as e:
+            J._LIVE.pop(w.token, None)
+            raise GameOpenElsewhere(where, gid, e.holder) from None
+    head = row.head
+    head_len = j.branch_length(gid, head)
+    if (branch, n) != (head, head_len) and not game.over:
+        later = f"decision {head_len}"
+        warnings.append(
+            f"'{name}' is at decision {n}, but this game went further (its latest play is at "
+            f"{later}). Playing on from here keeps that later play under a name of its own; "
+            "Resume opens whichever was played last")
+    return loaded
+
+
+def _as_copy(j: J.Journal, loaded: LoadedGame, lines: list[str]) -> None:
+    """The loaded game goes on as a game of its own (a new id), from the same position."""
+    meta = loaded.meta
+    meta.game_id = new_game_id()
+    meta.name = None
+    loaded.branched = True
+    w = _writer(meta)
+    w.rebase([], 1, tip=True, of=None)
+    w.branch = None
+    autosave(loaded.game, meta)
+
+
+def _when(text: str) -> datetime:
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        return datetime.now(UTC)
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
+def _is_file_ref(text: str) -> bool:
+    if os.sep in text or (os.altsep and os.altsep in text):
+        return True
+    try:
+        return text.endswith(SUFFIX) and Path(text).is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def load_save(name_or_path: str | os.PathLike[str],
+              saves_dir: str | os.PathLike[str] | None = None, *,
+              force: bool = False, verify: bool = False, take_over: bool = False,
+              copy: bool = False) -> LoadedGame:
+    """Open a game, ready to continue: by a named save, a game's autosave name or id, or a
+    file (imported into the journal first: ``import_file``).
+
+    The game comes from its kept position when its seal verifies with this folder's key, else
+    from a replay of its decisions (``verify`` replays a sealed one too). The window holds the
+    game from then on: ``GameOpenElsewhere`` when another live window has it (``take_over``
+    takes it from that window; ``copy`` plays a copy under a new id). When the edition's rules
+    changed since, ``RulesetChangedError`` (``force`` replays the log on today's rules, as a
+    copy).
+    """
+    text = str(name_or_path)
+    if "\0" in text:
+        raise SaveError("", "a save name or path cannot hold a NUL character", "bad_name")
+    folder = _dir(saves_dir)
+    sd = Path(saves_dir) if saves_dir is not None else None
+    if _is_file_ref(text):
+        return _load_file(Path(text).expanduser(), folder, sd, force=force, verify=verify,
+                          take_over=take_over, copy=copy)
+    j = _journal(folder)
+    stem = text[:-len(SUFFIX)] if text.endswith(SUFFIX) else text
+    try:
+        b = j.bookmark(stem)
+        if b is not None:
+            return _open_at(j, b.game, b.branch, b.n, b.position, name=b.name, force=force,
+                            verify=verify, take_over=take_over, copy=copy, saves_dir=sd)
+        gid = _game_of(j, stem)
+        if gid is None:
+            raise SaveError(j.path, _not_found_text(j, stem), "not_found")
+        row = j.game(gid)
+        assert row is not None
+        n = j.branch_length(gid, row.head)
+        return _open_at(j, gid, row.head, n, j.tip(gid, row.head),
+                        name=autosave_name(row.edition, gid), force=force, verify=verify,
+                        take_over=take_over, copy=copy, saves_dir=sd)
+    except sqlite3.Error as e:
+        raise SaveError(j.path, f"cannot read the saves database: {_os_text(e)}",
+                        "unreadable") from None
+
+
+def _game_of(j: J.Journal, name: str) -> str | None:
+    if name.startswith(AUTOSAVE_PREFIX):
+        for row in j.games():
+            if autosave_name(row.edition, row.id) == name:
+                return row.id
+        return None
+    return name if j.game(name) is not None else None
+
+
+def _not_found_text(j: J.Journal, asked: str) -> str:
+    names = [b.name for b in j.bookmarks()] + [autosave_name(g.edition, g.id) for g in j.games()]
+    shown = ", ".join(names[:10]) + (", ..." if len(names) > 10 else "")
+    return f"no save named '{asked}' in {j.folder}" + (
+        f" (saves: {shown})" if names else " (there are no saves there)")
+
+
+# ---------------------------------------------------------------- files: import and export
+
+
+@dataclass(frozen=True)
+class Imported:
+    """Where an imported file's game went: its id, branch and decision count, and the named
+    save made for it (a named file), if any."""
+
+    game_id: str
+    branch: int
+    n: int
+    name: str | None
+    game: Game
+    table: dict[str, Any] | None
+    sealed: bool
+
+
+def _check_file(path: Path, key: bytes | None) -> tuple[SaveFile, Game, bool]:
+    """A file's save and game, trusted as it is only when its seal verifies with ``key``
+    (this folder's); any other is replayed and must give its snapshot."""
+    raw = read_bytes(path)
+    save = _parse_save(path, raw)
+    spec = load_spec(save.ruleset.id, path)
+    sealed = seal_ok(raw, key)
+    if not same_rules(spec, save.ruleset.hash):
+        game = replay_game(save, spec, path)  # the load of the journal says the rest
+        return save, game, False
+    game = restore_game(save, spec, path)
+    if not sealed:
+        replayed = replay_game(save, spec, path)
+        if snap.encode_state(replayed.st) != save.snapshot.state:
+            diff = snap.state_diff(game.st, replayed.st, path="snapshot.state")
+            raise SaveError(
+                path,
+                "the saved state does not match a replay of its decision log (the file was "
+                "changed after it was written: it does not carry this saves folder's seal): "
+                + "; ".join(f"{d} (saved != replayed)" for d in diff[:6])
+                + ("; ..." if len(diff) > 6 else ""),
+                "inconsistent")
+    return save, game, sealed
+
+
+def import_file(path: str | os.PathLike[str],
+                saves_dir: str | os.PathLike[str] | None = None) -> Imported:
+    """Bring a save file (any version this program reads) into the saves folder's journal.
+    The file is only read. A named file becomes a named save of its name (or its name with a
+    number when the name is taken by another game)."""
+    folder = _dir(saves_dir)
+    j = _journal(folder)
+    return _import(j, Path(path).expanduser())
+
+
+def _import(j: J.Journal, path: Path) -> Imported:
+    key = j.key()
+    save, game, sealed = _check_file(path, key.key)
+    lines = [_action_line(a) for a in game.history]
+    gid = save.game_id
+    options = J.json_text(save.options.model_dump(mode="json", exclude_defaults=False))
+    table = save.table if sealed else None
+    with j.tx() as db:
+        row = j.game(gid)
+        if row is not None and json.loads(row.options) != json.loads(options):
+            gid = f"{gid}-{J.secrets.token_hex(2)}"[:64]
+            row = None
+        if row is None:
+            J.ensure_game(db, gid, save.ruleset.id, save.ruleset.hash,
+                          save.ruleset.name or save.ruleset.id, options,
+                          save.created.isoformat(), origin=str(path))
+            db.execute("UPDATE games SET updated=? WHERE id=?", (save.updated.isoformat(), gid))
+        branch, n = _merge(j, db, gid, lines)
+        meta = SaveMeta(game_id=gid, seats=list(save.options.players), created=save.created,
+                        table=table)
+        digest = J.log_digest(lines)
+        pos = _position(game, meta, key.key, key.key_id, digest)
+        pos = dataclasses.replace(pos, updated=_iso(save.updated))
+        length = int(db.execute("SELECT length FROM branches WHERE game=? AND id=?",
+                                (gid, branch)).fetchone()[0])
+        if length == n:
+            J.put_position(db, "branches", "game=? AND id=?", (gid, branch), pos)
+            cur = db.execute("SELECT updated FROM games WHERE id=?", (gid,)).fetchone()[0]
+            if row is None or _iso(save.updated) >= cur:
+                db.execute("UPDATE games SET head=?, updated=? WHERE id=?",
+                           (branch, _iso(save.updated), gid))
+        name = None
+        if save.kind == "named":
+            name = _free_name(db, save.name, gid, branch, n)
+            if name is not None:
+                now = J.now_text()
+                db.execute("INSERT OR REPLACE INTO bookmarks(name, game, branch, n, created, "
+                           "updated, auto) VALUES(?, ?, ?, ?, ?, ?, 0)",
+                           (name, gid, branch, n, now, _iso(save.updated)))
+                J.put_position(db, "bookmarks", "name=?", (name,), pos)
+    return Imported(gid, branch, n, name, game, table, sealed)
+
+
+def _iso(when: datetime) -> str:
+    try:
+        aware = when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+        return aware.astimezone(UTC).isoformat()
+    except (OverflowError, ValueError, OSError):
+        return (datetime.min if when.year < 1000 else datetime.max).replace(
+            tzinfo=UTC).isoformat()
+
+
+def _free_name(db: sqlite3.Connection, name: str, gid: str, branch: int, n: int) -> str | None:
+    """The name for an imported named save: its own, unless another save holds it (then its
+    name with a number); None when the same save is already there."""
+    try:
+        stem = check_named(name)
+    except SaveError:
+        stem = "imported"
+    for i in range(1, 1000):
+        candidate = stem if i == 1 else f"{stem} ({i})"[:100]
+        got = db.execute("SELECT game, branch, n FROM bookmarks WHERE name=?",
+                         (candidate,)).fetchone()
+        if got is None:
+            return candidate
+        if tuple(got) == (gid, branch, n):
+            return None
+    return None
+
+
+def _merge(j: J.Journal, db: sqlite3.Connection, gid: str, lines: list[str]) -> tuple[int, int]:
+    """Put a log into the game's branches: where it is already (a branch holds it), at the end
+    of a branch it extends, or as a new branch from where it leaves the nearest; returns the
+    branch and the decision count."""
+    best, best_c, best_len = 1, -1, 0
+    head = int(db.execute("SELECT head FROM games WHERE id=?", (gid,)).fetchone()[0])
+    ids = [int(r[0]) for r in db.execute("SELECT id FROM branches WHERE game=? ORDER BY id",
+                                         (gid,))]
+    ids.sort(key=lambda b: b != head)
+    for b in ids:
+        have = j.lines(gid, b, j.branch_length(gid, b))
+        c = 0
+        m = min(len(have), len(lines))
+        while c < m and have[c] == lines[c]:
+            c += 1
+        if c > best_c:
+            best, best_c, best_len = b, c, len(have)
+    if best_c == len(lines):
+        return best, len(lines)
+    branch = best
+    if best_c < best_len:
+        branch = J.new_branch(db, gid, best, best_c)
+    J.append(db, gid, branch, best_c, lines[best_c:])
+    db.execute("UPDATE branches SET length=? WHERE game=? AND id=?", (len(lines), gid, branch))
+    return branch, len(lines)
+
+
+def _load_file(path: Path, folder: Path, sd: Path | None, *, force: bool, verify: bool,
+               take_over: bool, copy: bool) -> LoadedGame:
+    j = _journal(folder)
+    try:
+        done = _import(j, path)
+    except sqlite3.Error as e:
+        raise SaveError(j.path, f"cannot import it into the saves database: {_os_text(e)}",
+                        "write_failed") from None
+    pos = None
+    if done.name is not None:
+        b = j.bookmark(done.name)
+        pos = b.position if b is not None else None
+    elif j.branch_length(done.game_id, done.branch) == done.n:
+        pos = j.tip(done.game_id, done.branch)
+    loaded = _open_at(j, done.game_id, done.branch, done.n, pos, name=path.stem, force=force,
+                      verify=verify, take_over=take_over, copy=copy, saves_dir=sd)
+    loaded.path = path
+    return loaded
+
+
+def import_folder(j: J.Journal) -> list[tuple[Path, str | None]]:
+    """Import the JSON saves of earlier versions in the journal's folder that are not in it
+    yet (each file once, by its name, size and time; the files are left as they are).
+    Returns each file tried and what was wrong with it (None: imported)."""
+    out: list[tuple[Path, str | None]] = []
+    try:
+        files = sorted(p for p in j.folder.iterdir()
+                       if p.suffix == SUFFIX and not p.name.startswith("."))
+    except OSError:
+        return out
+    try:
+        done = {(r[0], r[1], r[2]) for r in j.db.execute(
+            "SELECT file, size, mtime_ns FROM imported")}
+    except sqlite3.Error:
+        return out
+    # the oldest first, so the newest decides where the game's head is
+    stamped = []
+    for p in files:
+        try:
+            info = p.lstat()
+        except OSError:
+            continue
+        if (p.name, info.st_size, info.st_mtime_ns) in done:
+            continue
+        stamped.append((info.st_mtime_ns, p, info))
+    stamped.sort(key=lambda t: (t[0], t[1].name))
+    for _, p, info in stamped:
+        error: str | None = None
+        gid: str | None = None
+        try:
+            gid = _import(j, p).game_id
+        except SaveError as e:
+            error = e.message
+        except (sqlite3.Error, OSError) as e:
+            error = f"cannot import it: {_os_text(e)}"
+        except Exception as e:  # the game in it breaks the engine: only this file fails
+            error = f"damaged: its game cannot be rebuilt ({type(e).__name__}: {e})"
+        try:
+            with j.tx() as db:
+                db.execute("INSERT OR REPLACE INTO imported VALUES(?, ?, ?, ?, ?, ?)",
+                           (p.name, info.st_size, info.st_mtime_ns, gid, error, J.now_text()))
+        except sqlite3.Error:
+            pass
+        out.append((p, error))
+    return out
+
+
+def export_game(name: str, file: str | os.PathLike[str] | None = None,
+                saves_dir: str | os.PathLike[str] | None = None) -> Path:
+    """Write a game (a named save, an autosave name or a game id) as one JSON file, sealed
+    with the saves folder's key; returns the file (default: ``NAME.json`` here)."""
+    folder = _dir(saves_dir)
+    j = _journal(folder)
+    loaded = _open_named(j, name, saves_dir)
+    target = Path(file).expanduser() if file is not None else Path(
+        f"{J.LATER_PLAY_RE.sub('', loaded.name) or 'game'}{SUFFIX}")
+    if target.is_dir():
+        target = target / f"{J.LATER_PLAY_RE.sub('', loaded.name) or 'game'}{SUFFIX}"
+    meta = loaded.meta
+    meta.table = loaded.table
+    kind = "named" if j.bookmark(loaded.name) is not None else "auto"
+    data = render(loaded.game, meta, check_name(loaded.name) if kind == "named" else
+                  autosave_name(loaded.game, meta), kind, j.key().key)
+    try:
+        write_atomic(target, data)
+    except OSError as e:
+        raise SaveError(target, f"cannot write the file: {_os_text(e)}", "write_failed") \
+            from None
+    return target
+
+
+def _open_named(j: J.Journal, name: str, saves_dir: str | os.PathLike[str] | None
+                ) -> LoadedGame:
+    """A game by name, for reading only (no lease is taken)."""
+    sd = Path(saves_dir) if saves_dir is not None else None
+    b = j.bookmark(name)
+    if b is not None:
+        return _open_at(j, b.game, b.branch, b.n, b.position, name=b.name, force=False,
+                        verify=False, take_over=False, copy=False, saves_dir=sd, lease=False)
+    gid = _game_of(j, name)
+    if gid is None:
+        raise SaveError(j.path, _not_found_text(j, name), "not_found")
+    row = j.game(gid)
+    assert row is not None
+    n = j.branch_length(gid, row.head)
+    return _open_at(j, gid, row.head, n, j.tip(gid, row.head),
+                    name=autosave_name(row.edition, gid), force=False, verify=False,
+                    take_over=False, copy=False, saves_dir=sd, lease=False)
+
+
+def save_file_of(name: str, saves_dir: str | os.PathLike[str] | None = None
+                 ) -> tuple[SaveFile, Path]:
+    """A game of the journal (by a named save, its autosave name or its id) as the save file
+    it would export to, read without the checks a load makes (so a broken game can still be
+    told by ``monopoly-tui replay``)."""
+    j = _journal(_dir(saves_dir))
+    stem = name[:-len(SUFFIX)] if name.endswith(SUFFIX) else name
+    try:
+        b = j.bookmark(stem)
+        pos: J.Position | None
+        if b is not None:
+            gid, branch, n, pos, kind = b.game, b.branch, b.n, b.position, "named"
+        else:
+            found = _game_of(j, stem)
+            if found is None:
+                raise SaveError(j.path, _not_found_text(j, stem), "not_found")
+            gid = found
+            head = j.game(gid)
+            assert head is not None
+            branch, n = head.head, j.branch_length(gid, head.head)
+            pos, kind = j.tip(gid, branch), "auto"
+        row = j.game(gid)
+        assert row is not None
+        lines = j.lines(gid, branch, n)
+    except J.JournalError as e:
+        raise SaveError(j.path, e.message, e.kind) from None
+    except sqlite3.Error as e:
+        raise SaveError(j.path, f"cannot read the saves database: {_os_text(e)}",
+                        "unreadable") from None
+    if pos is None:
+        raise SaveError(j.path, f"'{stem}' has no kept position to compare with", "invalid")
+    try:
+        data = {
+            "format": "monopoly-tui-save", "version": 3, "app_version": row.app_version,
+            "name": stem, "kind": kind, "game_id": gid, "created": row.created,
+            "updated": pos.updated or row.updated,
+            "ruleset": {"id": row.edition, "hash": row.ruleset_hash, "name": row.ruleset_name},
+            "options": json.loads(row.options), "turn": pos.turn, "round": pos.round,
+            "decisions": n, "to_move": pos.to_move, "over": pos.over,
+            "summary": json.loads(pos.summary),
+            "snapshot": {"digest": "", "state": json.loads(pos.state)},
+            "log": [json.loads(line) for line in lines],
+        }
+        return SaveFile.model_validate(data), j.path
+    except (ValueError, ValidationError) as e:
+        raise SaveError(j.path, f"the saves database is damaged: {e}", "invalid") from None
 
 
 # ---------------------------------------------------------------- listing and deleting
@@ -1112,7 +983,8 @@ def _player_name(game: Game, p: int) -> str:
 
 @dataclass(frozen=True)
 class SaveEntry:
-    """One save in a listing; ``error`` is set (and the rest may be empty) for a bad file."""
+    """One save in a listing: a game's latest play (``kind`` ``auto``), a named save
+    (``named``), or a file that could not be imported (``error`` set)."""
 
     name: str
     path: Path
@@ -1130,136 +1002,121 @@ class SaveEntry:
     game_id: str = ""
     decisions: int = 0
     damaged: bool = False
-    """The header reads (the fields above are the save's) but the game inside is damaged:
-    ``error`` says how (``damaged: decision 12 of 40 (buy by Ann) is not legal: ...``), and
-    loading it fails the same way. Set only by a checked listing (``check=True``)."""
+    round: int = 0
+    open_elsewhere: str | None = None
+    """Who has the game open now (another window that still runs), if anyone."""
+
+
+def _entry(j: J.Journal, name: str, kind: str, row: J.GameRow, pos: J.Position | None,
+           n: int) -> SaveEntry:
+    summary = _summary(pos) if pos is not None else None
+    holder = j.holder(row.id)
+    return SaveEntry(
+        name=name, path=j.path, edition=row.edition,
+        edition_name=(summary.edition if summary else "") or row.ruleset_name,
+        kind=kind,
+        players=tuple(p.name for p in summary.players) if summary else (),
+        turn=pos.turn if pos else 0, round=pos.round if pos else 0,
+        updated=_when(pos.updated) if pos and pos.updated else _when(row.updated),
+        to_move=summary.to_move if summary else None, over=bool(pos and pos.over),
+        winner=summary.winner if summary else None,
+        summary=summary.text if summary else "", game_id=row.id, decisions=n,
+        open_elsewhere=holder.describe() if holder is not None and J.holder_alive(holder)
+        and holder.token not in J._LIVE else None,
+    )
 
 
 def list_saves(saves_dir: str | os.PathLike[str] | None = None, *,
                check: bool = False) -> list[SaveEntry]:
-    """Every save in the folder, the most recently updated first; a file that cannot be read
-    is listed with its error (and never stops the others from listing). Only the headers are
-    read; with ``check`` the game inside each save is checked too (``save_damage``), and a
-    damaged one is listed with its header and what is wrong (``damaged``). A folder that does
-    not exist has no saves; one that cannot be read raises ``SaveError`` (kind
-    ``unreadable``)."""
+    """Every game's latest play and every named save, the most recently updated first, and
+    the files of the folder that could not be imported (with their error). With ``check`` the
+    game at each is checked too (``damaged``, ``error`` says how). A saves folder that cannot
+    be read raises ``SaveError`` (kind ``unreadable``)."""
     folder = _dir(saves_dir)
-    try:
-        files = sorted(p for p in folder.iterdir()
-                       if p.suffix == SUFFIX and not p.name.startswith("."))
-    except (FileNotFoundError, NotADirectoryError):
+    if not folder.exists():
         return []
+    try:
+        os.listdir(folder)
     except OSError as e:
         raise SaveError(folder, f"cannot read the saves folder: {_os_text(e)}",
                         "unreadable") from None
+    j = _journal(folder)
     out: list[SaveEntry] = []
-    for p in files:
+    try:
+        rows = {g.id: g for g in j.games()}
+        for g in rows.values():
+            n = j.branch_length(g.id, g.head)
+            out.append(_entry(j, autosave_name(g.edition, g.id), "auto", g, j.tip(g.id, g.head),
+                              n))
+        for b in j.bookmarks():
+            g2 = rows.get(b.game)
+            if g2 is not None:
+                out.append(_entry(j, b.name, "named", g2, b.position, b.n))
+        bad = j.db.execute("SELECT file, error, at FROM imported WHERE error IS NOT NULL"
+                           ).fetchall()
+    except sqlite3.Error as e:
+        raise SaveError(j.path, f"cannot read the saves database: {_os_text(e)}",
+                        "unreadable") from None
+    for file, error, _at in bad:
+        p = folder / file
+        if not p.exists():
+            continue
         try:
-            h = read_header(p)
-        except SaveError as e:
-            try:
-                mtime = datetime.fromtimestamp(p.lstat().st_mtime, UTC)
-            except (OSError, ValueError, OverflowError):
-                mtime = None
-            out.append(SaveEntry(name=p.stem, path=p, updated=mtime, error=e.message))
-            continue
-        except Exception as e:  # a listing never fails because of one file
-            out.append(SaveEntry(name=p.stem, path=p, error=f"cannot read: {e}"))
-            continue
-        entry = SaveEntry(
-            name=p.stem,
-            path=p,
-            edition=h.ruleset.id,
-            edition_name=h.summary.edition or h.ruleset.name,
-            kind=h.kind,
-            players=tuple(s.name for s in h.options.players),
-            turn=h.turn,
-            updated=h.updated,
-            to_move=h.summary.to_move,
-            over=h.over,
-            winner=h.summary.winner,
-            summary=h.summary.text,
-            game_id=h.game_id,
-            decisions=h.decisions,
-        )
-        out.append(checked(entry) if check else entry)
+            mtime: datetime | None = datetime.fromtimestamp(p.lstat().st_mtime, UTC)
+        except (OSError, ValueError, OverflowError):
+            mtime = None
+        out.append(SaveEntry(name=p.stem, path=p, updated=mtime, error=error))
+    if check:
+        out = [checked(e) for e in out]
     epoch = datetime.min.replace(tzinfo=UTC)
-    out.sort(key=lambda e: _aware(e.updated) or epoch, reverse=True)
+    out.sort(key=lambda e: e.updated or epoch, reverse=True)
     return out
 
 
+_DAMAGE: dict[tuple[str, str, int, str], str | None] = {}
+
+
 def checked(entry: SaveEntry) -> SaveEntry:
-    """The entry, marked ``damaged`` (with what is wrong in ``error``) when the game inside
-    its save is (``save_damage``)."""
-    if entry.error is not None or entry.damaged:
+    """The entry, marked ``damaged`` when its game does not open (its error says how)."""
+    if entry.error is not None or entry.damaged or entry.path.suffix == SUFFIX:
         return entry
-    damage = save_damage(entry.path)
+    damage = save_damage(entry)
     if damage is None:
         return entry
     return dataclasses.replace(entry, error=damage, damaged=True)
 
 
-_DAMAGE: dict[Path, tuple[tuple[object, ...], str | None]] = {}
-"""``save_damage``'s verdicts, by file and the file's identity when it was checked."""
-
-
-def save_damage(path: str | os.PathLike[str]) -> str | None:
-    """What is wrong with the game inside a save, in words (``damaged: ...``), or None when it
-    loads as far as its data goes. The check is the load's: a save that carries its folder's
-    seal (``seal_ok``: written here by this program and unchanged) is whole, and costs one
-    read and one HMAC of the file; any other has its snapshot decoded and checked against the
-    rules, its decisions decoded and replayed, and the replay compared with the snapshot
-    (what a load does with it). The verdict is kept while the file is unchanged (the same
-    inode, size and times), so a listing replays an unsealed save once, not every time.
-    What is not damage is left to the load to say: an edition not installed, rules changed
-    since. The file is only read."""
-    where = Path(path)
+def save_damage(entry: SaveEntry) -> str | None:
+    """What stops a listed game from opening, in words (``damaged: ...``), or None. A
+    position whose seal verifies costs a read of its log; any other is replayed (once while
+    it is unchanged). An edition not installed or rules changed since are left to the load
+    to say."""
+    j = _journal(entry.path.parent)
+    b = j.bookmark(entry.name) if entry.kind == "named" else None
+    row = j.game(entry.game_id)
+    if row is None:
+        return "damaged: the game is not in the saves database"
+    branch = b.branch if b else row.head
+    n = b.n if b else j.branch_length(row.id, row.head)
+    pos = b.position if b else j.tip(row.id, row.head)
+    ident = (row.id, entry.name, n, pos.seal if pos else "")
+    if ident in _DAMAGE:
+        return _DAMAGE[ident]
+    verdict: str | None = None
     try:
-        info = os.stat(where)
-    except OSError as e:
-        return f"cannot read the file: {_os_text(e)}"
-    key = folder_key(where.parent)
-    ident = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns, key)
-    known = _DAMAGE.get(where)
-    if known is not None and known[0] == ident:
-        return known[1]
-    verdict = _damage(where)
-    _DAMAGE[where] = (ident, verdict)
-    return verdict
-
-
-_DAMAGED_PREFIX = "the save is damaged: "
-
-
-def _damage(path: Path) -> str | None:
-    try:
-        raw = read_bytes(path)
-        if seal_ok(raw, path.parent):
-            return None
-        save = _parse_save(path, raw)
-        try:
-            spec = load_spec(save.ruleset.id, path)
-        except SaveError:
-            _actions(save, path)  # no rules to check it by: its decisions still decode
-            return None
-        if not same_rules(spec, save.ruleset.hash):
-            _actions(save, path)  # the rules changed: the load says so (and may replay)
-            return None
-        game = restore_game(save, spec, path)
-        _same_as_replayed(save, spec, path, game, sealed=False)
+        _open_at(j, row.id, branch, n, pos, name=entry.name, force=False, verify=False,
+                 take_over=False, copy=False, saves_dir=None, lease=False)
+    except RulesetChangedError:
+        verdict = None
     except SaveError as e:
-        why = e.message
-        return "damaged: " + (why[len(_DAMAGED_PREFIX):] if why.startswith(_DAMAGED_PREFIX)
-                              else why)
+        if e.kind not in ("ruleset_missing", "ruleset_broken"):
+            why = e.message
+            prefix = "the saves database is damaged: "
+            verdict = "damaged: " + (why[len(prefix):] if why.startswith(prefix) else why)
     except Exception as e:  # the game in it breaks the engine: still only a listing's line
-        return f"damaged: its game cannot be rebuilt ({type(e).__name__}: {e})"
-    return None
-
-
-def _aware(when: datetime | None) -> datetime | None:
-    if when is not None and when.tzinfo is None:
-        return when.replace(tzinfo=UTC)
-    return when
+        verdict = f"damaged: its game cannot be rebuilt ({type(e).__name__}: {e})"
+    _DAMAGE[ident] = verdict
+    return verdict
 
 
 def _installed_editions() -> set[str]:
@@ -1270,96 +1127,120 @@ def _installed_editions() -> set[str]:
 
 def resumable_saves(saves_dir: str | os.PathLike[str] | None = None, *,
                     check: bool = False) -> list[SaveEntry]:
-    """The games that can go on, the most recently played first: for each game (by its id),
-    its furthest save (most decisions, then the newest); a game whose furthest save is over,
-    or whose edition is not installed, is left out, as are files that cannot be read. With
-    ``check``, a furthest save that is damaged inside (``save_damage``) gives way to the
-    game's next furthest (which loads as a new game, keeping the damaged one as it is)."""
-    games: dict[str, list[SaveEntry]] = {}
-    epoch = datetime.min.replace(tzinfo=UTC)
-    for e in list_saves(saves_dir):
-        if e.error is None:
-            games.setdefault(e.game_id, []).append(e)
+    """The games that can go on, the most recently played first: each game's latest play
+    (never an older named save of it), left out when the game is over there or its edition is
+    not installed; with ``check``, also when it does not open."""
     installed = _installed_editions()
     out = []
-    for saves in games.values():
-        saves.sort(key=lambda e: (e.decisions, e.over, _aware(e.updated) or epoch),
-                   reverse=True)
-        if saves[0].over:
-            continue  # finished: nothing to go on with
-        head = next((e for e in saves if not (check and checked(e).damaged)), None)
-        if head is not None and not head.over and head.edition in installed:
-            out.append(head)
-    out.sort(key=lambda e: _aware(e.updated) or epoch, reverse=True)
+    for e in list_saves(saves_dir):
+        if e.kind != "auto" or e.error is not None or e.over or e.edition not in installed:
+            continue
+        if check and checked(e).damaged:
+            continue
+        out.append(e)
     return out
 
 
 def latest_save(saves_dir: str | os.PathLike[str] | None = None,
                 include_over: bool = False) -> SaveEntry | None:
-    """The save to resume: the furthest save, not damaged, of the most recently played game
-    that can go on (``resumable_saves`` with ``check``); with ``include_over`` the newest
-    readable save of any game. None when there is none."""
+    """The game ``resume`` opens: the latest play of the most recently played game that can go
+    on; with ``include_over`` the newest entry of any game. None when there is none."""
     if include_over:
         return next((e for e in list_saves(saves_dir) if e.error is None), None)
     games = resumable_saves(saves_dir, check=True)
     return games[0] if games else None
 
 
-def _is_save_file(path: Path) -> bool:
-    """A save (readable, or damaged but begun as one), not some other JSON file."""
+def delete_save(name: str, saves_dir: str | os.PathLike[str] | None = None) -> Path:
+    """Delete a named save, or a whole game by its autosave name (its named saves with it);
+    a file that could not be imported is deleted when it is a save. Returns the journal's
+    file (or the file). A game open in another window is not deleted."""
+    folder = _dir(saves_dir)
+    stem = check_name(name)
+    j = _journal(folder)
+    try:
+        if j.bookmark(stem) is not None:
+            with j.tx() as db:
+                db.execute("DELETE FROM bookmarks WHERE name=?", (stem,))
+            return j.path
+        gid = _game_of(j, stem)
+        if gid is not None:
+            h = j.holder(gid)
+            if h is not None and J.holder_alive(h) and h.token not in J._LIVE:
+                raise SaveError(j.path, f"the game is open in {h.describe()}: close it there "
+                                "first", "open_elsewhere")
+            with j.tx() as db:
+                for table in ("decisions", "branches", "bookmarks"):
+                    db.execute(f"DELETE FROM {table} WHERE game=?", (gid,))
+                db.execute("DELETE FROM leases WHERE game=?", (gid,))
+                db.execute("DELETE FROM games WHERE id=?", (gid,))
+            return j.path
+    except sqlite3.Error as e:
+        raise SaveError(j.path, f"cannot delete it: {_os_text(e)}", "write_failed") from None
+    path = folder / f"{stem}{SUFFIX}"
+    if os.path.lexists(path):
+        return _delete_file(path)
+    raise SaveError(j.path, _not_found_text(j, stem), "not_found")
+
+
+def _delete_file(path: Path) -> Path:
+    """Delete a save file that could not be imported (never a file that is not a save)."""
     try:
         read_header(path)
+        is_save = True
     except SaveError as e:
-        if e.kind == "not_found":
-            raise
+        if e.kind == "unreadable":
+            raise SaveError(path, f"cannot delete it: {e.message}", "unreadable") from None
         try:
-            head, _, _ = read_ends(path, 256, 0)
-        except SaveError:
-            return False
-        return head.startswith(b'{\n"format": "' + FORMAT.encode() + b'"')
-    return True
-
-
-def delete_save(name: str, saves_dir: str | os.PathLike[str] | None = None) -> Path:
-    """Delete a save by name from the saves folder; returns the file deleted. A file that is
-    not a save (``notes.json``) is refused and left as it is."""
-    path = _dir(saves_dir) / f"{check_name(name)}{SUFFIX}"
-    if not os.path.lexists(path):
-        raise SaveError(path, _not_found_text(path, name), "not_found")
-    if not _is_save_file(path):
+            head = read_bytes(path, limit=1 << 30)[:256]
+        except SaveError as e2:
+            raise SaveError(path, f"cannot delete it: {e2.message}", "unreadable") from None
+        is_save = head.startswith(b'{\n"format": "monopoly-tui-save"')
+    if not is_save:
         raise SaveError(path, "this file is not a monopoly-tui save; it is left as it is",
                         "not_a_save")
     try:
         path.unlink()
-    except FileNotFoundError:
-        raise SaveError(path, _not_found_text(path, name), "not_found") from None
     except OSError as e:
         raise SaveError(path, f"cannot delete it: {_os_text(e)}", "unreadable") from None
     return path
 
 
 def rename_save(name: str, new_name: str,
-                saves_dir: str | os.PathLike[str] | None = None) -> Path:
-    """Give a save another name (``check_named``); returns the new file. A save that has the
-    new name already is never replaced (``SaveError``, kind ``exists``)."""
+                saves_dir: str | os.PathLike[str] | None = None) -> str:
+    """Give a named save another name (a game's latest play gets a named save of that name);
+    returns the new name. A name in use is never taken (``SaveError``, kind ``exists``)."""
     folder = _dir(saves_dir)
-    path = folder / f"{check_name(name)}{SUFFIX}"
+    stem = check_name(name)
     new_stem = check_named(new_name)
-    target = folder / f"{new_stem}{SUFFIX}"
-    if not os.path.lexists(path):
-        raise SaveError(path, _not_found_text(path, name), "not_found")
-    if target == path:
-        return path
-    if not _is_save_file(path):
-        raise SaveError(path, "this file is not a monopoly-tui save; it is left as it is",
-                        "not_a_save")
+    j = _journal(folder)
     try:
-        os.link(path, target)  # fails if the new name is taken: nothing is replaced
-    except FileExistsError:
-        raise SaveError(target, f"a save named '{new_stem}' exists already; choose another "
+        with j.tx() as db:
+            other = db.execute("SELECT name FROM bookmarks WHERE name=?",
+                               (new_stem,)).fetchone()
+            if other is not None and other[0].lower() != stem.lower():
+                raise SaveError(j.path, f"a save named '{other[0]}' exists already; choose "
+                                "another name", "exists")
+            if db.execute("SELECT 1 FROM bookmarks WHERE name=?", (stem,)).fetchone():
+                db.execute("UPDATE bookmarks SET name=?, auto=0 WHERE name=?",
+                           (new_stem, stem))
+                return new_stem
+        gid = _game_of(j, stem)
+        if gid is None:
+            raise SaveError(j.path, _not_found_text(j, stem), "not_found")
+        row = j.game(gid)
+        assert row is not None
+        pos = j.tip(gid, row.head)
+        n = j.branch_length(gid, row.head)
+        with j.tx() as db:
+            now = J.now_text()
+            db.execute("INSERT INTO bookmarks(name, game, branch, n, created, updated, auto) "
+                       "VALUES(?, ?, ?, ?, ?, ?, 0)", (new_stem, gid, row.head, n, now, now))
+            if pos is not None:
+                J.put_position(db, "bookmarks", "name=?", (new_stem,), pos)
+    except sqlite3.IntegrityError:
+        raise SaveError(j.path, f"a save named '{new_stem}' exists already; choose another "
                         "name", "exists") from None
-    except OSError as e:
-        raise SaveError(target, f"cannot rename it: {_os_text(e)}", "write_failed") from None
-    with contextlib.suppress(OSError):
-        path.unlink()
-    return target
+    except sqlite3.Error as e:
+        raise SaveError(j.path, f"cannot rename it: {_os_text(e)}", "write_failed") from None
+    return new_stem

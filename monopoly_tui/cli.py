@@ -314,15 +314,29 @@ def _add_resume(sub: Subparsers) -> None:
                    "decisions on the current rules (the original save is kept)")
     p.add_argument("--verify", action="store_true",
                    help="also check the saved state against a replay of its decision log")
+    p.add_argument("--take-over", action="store_true",
+                   help="when the game is open in another window, take it over (that window "
+                   "stops saving it)")
+    p.add_argument("--copy", action="store_true",
+                   help="play a copy of the game: a game of its own from the same position")
     _saves_option(p)
     p.set_defaults(func=_cmd_resume)
 
 
 def _cmd_resume(args: argparse.Namespace) -> int:
-    from monopoly_tui.saves import RulesetChangedError, SaveError, load_save
+    from monopoly_tui.saves import GameOpenElsewhere, RulesetChangedError, SaveError, load_save
 
     try:
         loaded = _resume_target(args, load_save)
+    except GameOpenElsewhere as e:
+        print(f"note: {e.message}", file=sys.stderr)
+        run_resume = _ui_function("run_resume")
+        if run_resume is None or not sys.stdin.isatty():
+            print("  'monopoly-tui resume --take-over' takes it over (that window stops saving "
+                  "it); '--copy' plays a copy of it", file=sys.stderr)
+            return 1
+        result = run_resume(e.game_id if args.name is None else args.name)
+        return result if isinstance(result, int) else 0
     except RulesetChangedError as e:
         print(f"Cannot resume {e.path}:\n  {e.message}", file=sys.stderr)
         return 1
@@ -341,13 +355,24 @@ def _cmd_resume(args: argparse.Namespace) -> int:
             raise
         run_game = None
     if run_game is None:
-        print(f"Would resume {loaded.path}: {loaded.save.ruleset.name or loaded.save.ruleset.id}, "
-              f"{loaded.save.summary.text}")
+        print(f"Would resume {loaded.name}: {loaded.ruleset.name or loaded.ruleset.id}, "
+              f"{loaded.summary.text}")
         print("The game screen cannot open a saved game yet (no monopoly_tui.ui.app.run_game).",
               file=sys.stderr)
         return 2
     result = run_game(loaded)
     return result if isinstance(result, int) else 0
+
+
+def _ui_function(name: str) -> Callable[..., Any] | None:
+    """A function of the app (``monopoly_tui.ui.app``), or None when the app is not there."""
+    try:
+        fn = getattr(importlib.import_module("monopoly_tui.ui.app"), name, None)
+    except ModuleNotFoundError as e:
+        if e.name not in ("monopoly_tui.ui.app", "monopoly_tui.ui"):
+            raise
+        return None
+    return fn if callable(fn) else None
 
 
 def _resume_target(args: argparse.Namespace, load_save: Callable[..., Any]) -> Any:
@@ -356,13 +381,17 @@ def _resume_target(args: argparse.Namespace, load_save: Callable[..., Any]) -> A
     from monopoly_tui.saves import SaveError, default_saves_dir, list_saves
     from monopoly_tui.saves.store import resumable_saves
 
+    how = {"force": args.force, "verify": args.verify,
+           "take_over": getattr(args, "take_over", False), "copy": getattr(args, "copy", False)}
     if args.name is not None:
-        return load_save(args.name, force=args.force, verify=args.verify)
+        return load_save(args.name, **how)
     skipped = 0
     for entry in resumable_saves():
         try:
-            return load_save(str(entry.path), force=args.force, verify=args.verify)
+            return load_save(entry.name, **how)
         except SaveError as e:
+            if e.kind == "open_elsewhere":
+                raise
             skipped += 1
             print(f"note: skipped {entry.name}: {e.message}", file=sys.stderr)
     unreadable = sum(1 for e in list_saves() if e.error is not None)
@@ -419,8 +448,7 @@ def _cmd_saves(args: argparse.Namespace) -> int:
                          style="bold" if header == "name" else None)
     bad = 0
     for entry in entries:
-        when = entry.updated
-        updated = when.astimezone().strftime("%Y-%m-%d %H:%M") if when else ""
+        updated = _when_text(entry.updated)
         if entry.damaged:  # its header reads: what it is, and what is wrong inside
             bad += 1
             table.add_row(Text(entry.name), Text(entry.edition_name or entry.edition),
@@ -442,6 +470,76 @@ def _cmd_saves(args: argparse.Namespace) -> int:
         console.print(f"{bad} save{'s' if bad != 1 else ''} cannot be read or loaded (shown "
                       "in red); they are left as they are.", style="red")
     return 0
+
+
+def _when_text(when: Any) -> str:
+    """A listed time in local time ('' when it cannot be shown: a year 1 or 9999 saved
+    without a zone, say)."""
+    if when is None:
+        return ""
+    try:
+        return str(when.astimezone().strftime("%Y-%m-%d %H:%M"))
+    except (OverflowError, ValueError, OSError):
+        try:
+            return str(when.strftime("%Y-%m-%d %H:%M"))
+        except (ValueError, OverflowError):
+            return ""
+
+
+def _add_export(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "export",
+        help="write a saved game as one JSON file",
+        description="Write a game (a save name from 'monopoly-tui saves') as one JSON file, "
+        "sealed with the saves folder's key: to keep, to send, or to open on another machine "
+        "with 'monopoly-tui import'. FILE defaults to NAME.json here.",
+    )
+    p.add_argument("name", metavar="GAME", help="a save name from 'monopoly-tui saves'")
+    p.add_argument("file", nargs="?", metavar="FILE", help="the file to write")
+    _saves_option(p)
+    p.set_defaults(func=_cmd_export)
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    from monopoly_tui.saves import SaveError, export_game
+
+    try:
+        path = export_game(args.name, args.file)
+    except SaveError as e:
+        print(f"Cannot export: {e}", file=sys.stderr)
+        return 1
+    print(f"wrote {path}")
+    return 0
+
+
+def _add_import(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "import",
+        help="bring a save file into the saves",
+        description="Bring a save file (one 'monopoly-tui export' wrote, or a save of an "
+        "earlier version) into the saves folder. The file is only read. Unless it carries "
+        "this saves folder's seal, its decisions are replayed and must give its state.",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="save files")
+    _saves_option(p)
+    p.set_defaults(func=_cmd_import)
+
+
+def _cmd_import(args: argparse.Namespace) -> int:
+    from monopoly_tui.saves import SaveError, import_file
+
+    status = 0
+    for file in args.files:
+        try:
+            done = import_file(file)
+        except SaveError as e:
+            print(f"Cannot import {file}: {e.message}", file=sys.stderr)
+            status = 1
+            continue
+        name = done.name or f"autosave-{done.game.spec.id}-{done.game_id}"
+        how = "sealed here" if done.sealed else "checked by a replay of its decisions"
+        print(f"imported {file} as '{name}' (decision {done.n}, {how})")
+    return status
 
 
 def _add_replay(sub: Subparsers) -> None:
@@ -603,6 +701,8 @@ SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_resume,
     _add_saves,
     _add_replay,
+    _add_export,
+    _add_import,
     _add_designed,
     _add_simulate,
     _add_serve,

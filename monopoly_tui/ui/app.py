@@ -72,9 +72,13 @@ class MonopolyApp(App[int]):
     ]
 
     def __init__(self, *, seed: int | None = None, pace: str | None = None,
-                 exit_on_mount: bool = False, session: Session | None = None) -> None:
+                 exit_on_mount: bool = False, session: Session | None = None,
+                 resume: str | None = None) -> None:
         super().__init__()
         self.initial_session = session
+        self.initial_resume = resume
+        """A saved game to open at once by its name, asking first when another window has it
+        (``monopoly-tui resume`` of a game open elsewhere)."""
         """A game to open at once (``monopoly-tui resume``), instead of the title's menu."""
         self.seed = seed
         """A fixed seed for new games (tests, snapshots); None: a random one each game."""
@@ -100,6 +104,8 @@ class MonopolyApp(App[int]):
         self._check_size(self.size.width, self.size.height)
         if self.initial_session is not None:
             self.start_session(self.initial_session, first=False)
+        elif self.initial_resume is not None:
+            self.resume(self.initial_resume)
         if self.exit_on_mount:
             self.call_after_refresh(self.exit, 0)
 
@@ -149,12 +155,17 @@ class MonopolyApp(App[int]):
         self._leave_game("go to the title screen", self._to_base)
 
     def _leave_game(self, what: str, then: Any) -> None:
-        """Do ``then``; a game in progress is left only when the player says so."""
+        """Do ``then``; a game in progress is left only when the player says so. A game whose
+        latest decisions could not be saved says so, and offers to try again or to save it to
+        a file elsewhere, before it is left."""
         game = self.game_screen()
         if game is None or game.session.game.over:
             then()
             return
         from monopoly_tui.ui.decisions import ConfirmScreen
+
+        if self._ask_unsaved(game, what, then):
+            return
 
         def answer(yes: bool | None) -> None:
             if yes:
@@ -167,6 +178,55 @@ class MonopolyApp(App[int]):
                           yes="Leave", no="Keep playing"),
             answer,
         )
+
+    def _ask_unsaved(self, game: Any, what: str, then: Any) -> bool:
+        """When the game is not saved (a full disk, another window took it over): ask what
+        to do before leaving it, and True; else False."""
+        from monopoly_tui.ui import saves_port
+        from monopoly_tui.ui.save_screens import UnsavedScreen
+
+        session = game.session
+        status = saves_port.status(session)
+        if status is None or status.saved:
+            return False
+        since = status.unsaved_since or 0
+        unsaved = session.game.st.decisions - since
+
+        def answer(pick: str | None) -> None:
+            if pick == "leave":
+                then()
+            elif pick == "retry":
+                game.autosave_now()
+                self._leave_game(what, then)
+            elif pick == "file":
+                self._save_to_file(game, lambda: self._leave_game(what, then))
+
+        self.push_screen(UnsavedScreen(what, unsaved, since, status.problem or "",
+                                       status.lost), answer)
+        return True
+
+    def _save_to_file(self, game: Any, after: Any) -> None:
+        """Ask for a file and write the game there (a disk with room), then ``after``."""
+        from pathlib import Path
+
+        from monopoly_tui.ui import saves_port
+        from monopoly_tui.ui.load import SaveNameScreen
+
+        session = game.session
+
+        def export(path: str, replace: bool = False) -> str:
+            return saves_port.export(session, path)
+
+        def done(written: str | None) -> None:
+            if written:
+                self.notify(f"Saved to {written}; 'monopoly-tui import' brings it back.",
+                            title="Saved to a file", timeout=10)
+                game.saved_to_file = session.game.st.decisions
+            after()
+
+        suggestion = str(Path.home() / f"{saves_port.suggested_name(session)}.json")
+        self.push_screen(SaveNameScreen(suggestion, export, title="Save the game to a file",
+                                        verb="Save", max_length=4096), done)
 
     def action_rules(self) -> None:
         from monopoly_tui.ui.help import HelpScreen
@@ -193,12 +253,26 @@ class MonopolyApp(App[int]):
 
         self.push_screen(LoadScreen(), chosen)
 
-    def resume(self, name_or_path: Any) -> None:
+    def resume(self, name_or_path: Any, take_over: bool = False, copy: bool = False) -> None:
+        """Open a saved game; one open in another window asks first (take it over, play a
+        copy, or leave it)."""
         from monopoly_tui.ui import saves_port
 
         try:
-            session = saves_port.load(name_or_path)
+            session = saves_port.load(name_or_path, take_over=take_over, copy=copy)
         except Exception as e:
+            holder = getattr(e, "holder", None)
+            if holder is not None:
+                from monopoly_tui.ui.save_screens import OpenElsewhereScreen
+
+                def pick(answer: str | None) -> None:
+                    if answer == "take_over":
+                        self.resume(name_or_path, take_over=True)
+                    elif answer == "copy":
+                        self.resume(name_or_path, copy=True)
+
+                self.push_screen(OpenElsewhereScreen(holder.describe()), pick)
+                return
             self.notify(str(getattr(e, "message", e)), title="Cannot load", severity="error",
                         timeout=8)
             return
@@ -257,6 +331,9 @@ class MonopolyApp(App[int]):
             return
         from monopoly_tui.ui.decisions import ConfirmScreen
 
+        if self._ask_unsaved(game, "quit", lambda: self.exit(0)):
+            return
+
         def answer(yes: bool | None) -> None:
             if yes:
                 self.exit(0)
@@ -281,6 +358,14 @@ def run_game(loaded: Any) -> int:
     from monopoly_tui.ui import saves_port
 
     app = MonopolyApp(session=saves_port.session_from(loaded))
+    result = app.run()
+    return result if isinstance(result, int) else 0
+
+
+def run_resume(name: str) -> int:
+    """Open the app on a saved game by name, asking first what to do when another window has
+    it; the exit status."""
+    app = MonopolyApp(resume=name)
     result = app.run()
     return result if isinstance(result, int) else 0
 

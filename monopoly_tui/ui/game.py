@@ -313,7 +313,9 @@ class GameScreen(Screen[None]):
         self._results_shown = False
         self._logged = 0
         self._shown: dict[str, object] = {}
-        self._autosave_warned = False
+        self.save_mark: str | None = None
+        """What the banner says while the game is not saved, or None."""
+        self.saved_to_file: int | None = None
         self._watched = (-1, 0)
         """(decisions made, looks in a row with none made) at the watchdog's last look."""
         self._timer_due = 0.0
@@ -383,6 +385,9 @@ class GameScreen(Screen[None]):
             self.call_after_refresh(self.advance)
 
     def on_unmount(self) -> None:
+        from monopoly_tui.ui import saves_port
+
+        saves_port.release(self.session)  # another window may open the game now
         self.app.screen_change_signal.unsubscribe(self)
         if self._timer is not None:
             self._timer.stop()
@@ -462,7 +467,8 @@ class GameScreen(Screen[None]):
         if not self._changed("banner", (pend.kind, pend.player, st.again, st.rounds,
                                         st.bank_houses, st.bank_hotels, st.pot, st.over,
                                         tuple(sorted(pend.context.items(), key=str))
-                                        if pend.kind != A.TRADE else st.decisions)):
+                                        if pend.kind != A.TRADE else st.decisions,
+                                        self.save_mark)):
             return
         banner = self.query_one("#banner", Static)
         if pend.kind == A.GAME_OVER:
@@ -521,7 +527,10 @@ class GameScreen(Screen[None]):
             parts += [f"{v.houses} {st.bank_houses}", f"{v.hotels} {st.bank_hotels}"]
         if spec.rules.free_parking_jackpot:
             parts.append(f"{v.pot} {money(game, st.pot)}")
-        return Parts([Text(part) for part in parts], style="dim")
+        texts = [Text(part) for part in parts]
+        if self.save_mark:  # lasting, until a save writes everything missing
+            texts.append(Text(f"⚠ {self.save_mark}", style="bold red"))
+        return Parts(texts, style="dim")
 
     def decision_words(self, pend: A.Pending) -> str:
         """What the pending decision asks, in the edition's words (``ui.words``)."""
@@ -721,14 +730,34 @@ class GameScreen(Screen[None]):
         return True
 
     def _autosave(self) -> None:
-        """Save after the decisions just taken; a failure is said once, and play goes on."""
+        """Save after the decisions just taken. A save that fails is never forgotten: the
+        banner keeps a mark ('not saved since decision 40: the disk is full') and every
+        decision tries again, until a save writes everything missing; play goes on."""
         from monopoly_tui.ui import saves_port
 
-        problem = saves_port.autosave(self.session)
-        if problem and not self._autosave_warned:
-            self._autosave_warned = True
-            self.notify(f"The game could not be saved: {problem}", title="Autosave",
-                        severity="warning", timeout=8)
+        saves_port.autosave(self.session)
+        status = saves_port.status(self.session)
+        mark = None
+        if status is not None and not status.saved:
+            mark = ("not saved here: another window took this game over" if status.lost else
+                    f"not saved since decision {status.unsaved_since}: {status.problem}")
+        if mark != self.save_mark:
+            if mark is not None and self.save_mark is None:
+                self.notify(f"The game could not be saved: {status.problem if status else ''}."
+                            " It keeps every decision and tries again after each one.",
+                            title="Not saved", severity="warning", timeout=10)
+            elif mark is None:
+                self.notify("Saved again: every decision is in the saves.", title="Saved",
+                            timeout=6)
+            self.save_mark = mark
+            if self.is_mounted:
+                self.refresh_view()
+        for note in saves_port.notes(self.session):
+            self.notify(note, title="Saved", timeout=10)
+
+    def autosave_now(self) -> None:
+        """Try the save again now (the quit question's 'Try again')."""
+        self._autosave()
 
     def open_aside(self, screen: Screen[Any], callback: Any = None) -> None:
         """A screen beside the flow (card, manager, trade builder, help): the flow waits."""

@@ -84,6 +84,8 @@ class LoadScreen(ModalScreen[Any]):
                 label.append(f"  {e.error}", style="red")
             elif e.over:
                 label.append("  (over)", style="dim")
+            elif getattr(e, "open_elsewhere", None):
+                label.append("  (open in another window)", style="yellow")
             elif e.game_id in finished:
                 label.append("  (this game finished later, in another save)", style="dim")
             lst.add_option(Option(label, id=f"s-{i}"))
@@ -125,11 +127,11 @@ class LoadScreen(ModalScreen[Any]):
         return self.entries[int(opt.id[2:])]
 
     def chosen(self) -> Any:
-        """The path of the highlighted save, when it can be loaded."""
+        """The name of the highlighted save, when it can be loaded."""
         entry = self.highlighted_entry()
         if entry is None or entry.error:
             return None
-        return entry.path
+        return entry.name
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "load":
@@ -172,8 +174,11 @@ class LoadScreen(ModalScreen[Any]):
             self.reload()
 
         what = "; ".join(x for x in (entry.summary, entry.error) if x) or "it cannot be loaded"
+        whole = (" This is the game's latest play: the whole game goes, with its named saves."
+                 if getattr(entry, "kind", "") == "auto" else "")
         self.app.push_screen(
-            ConfirmScreen(f"Delete the save '{entry.name}' ({what})? This cannot be undone.",
+            ConfirmScreen(f"Delete the save '{entry.name}' ({what})?{whole} This cannot be "
+                          "undone.",
                           yes="Delete", no="Keep it"),
             answer,
         )
@@ -239,7 +244,7 @@ class SaveNameScreen(ModalScreen[Any]):
     ]
 
     def __init__(self, suggestion: str, save: Any, title: str = "Save the game as",
-                 verb: str = "Save") -> None:
+                 verb: str = "Save", max_length: int = 100) -> None:
         super().__init__(classes="decision")
         self.suggestion = suggestion
         self.save = save
@@ -248,11 +253,12 @@ class SaveNameScreen(ModalScreen[Any]):
         (``saves_port.ReplaceNeeded``) to ask before replacing a save."""
         self.title_text = title
         self.verb = verb
+        self.max_length = max_length
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="confirm"):
             yield Label(Text(self.title_text), classes="title")
-            yield Input(self.suggestion, id="name", max_length=100)
+            yield Input(self.suggestion, id="name", max_length=self.max_length)
             yield Static(id="save-info")
             with Horizontal(classes="buttons"):
                 yield Button(Text(f"{self.verb} [Enter]"), id="save", variant="primary")

@@ -9,6 +9,8 @@ as their messages; an autosave that fails never stops the game.
 
 from __future__ import annotations
 
+import contextlib
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -52,7 +54,8 @@ def _meta(session: Session) -> Any:
 
 
 def autosave(session: Session) -> str | None:
-    """Save after a decision; the problem in words when it failed (the game goes on)."""
+    """Save after a decision; the problem in words when it failed (the game goes on, keeps
+    every decision, and the next save writes all that is missing)."""
     api = _api()
     if api is None:
         return None
@@ -63,6 +66,66 @@ def autosave(session: Session) -> str | None:
     except Exception as e:
         return str(getattr(e, "message", e))
     return None
+
+
+def status(session: Session) -> Any:
+    """Whether the game is saved (``saves.store.SaveStatus``): what stopped the last save and
+    since which decision the game is not saved, or that another window took it over."""
+    api = _api()
+    if api is None or getattr(session, "save_meta", None) is None:
+        return None
+    return api.save_status(session.save_meta)
+
+
+def notes(session: Session) -> list[str]:
+    """What the saves did that the player should hear of (later play kept under a name), once
+    each."""
+    meta = getattr(session, "save_meta", None)
+    writer = getattr(meta, "_writer", None) if meta is not None else None
+    if writer is None or not writer.notes:
+        return []
+    out = list(writer.notes)
+    writer.notes.clear()
+    return out
+
+
+def release(session: Session | None) -> None:
+    """The window is done with this game: another window may open it without asking."""
+    api = _api()
+    if api is None or session is None:
+        return
+    with contextlib.suppress(Exception):
+        api.release(getattr(session, "save_meta", None))
+
+
+def export(session: Session, path: str) -> str:
+    """Write the game (saved first, when it can be) as a JSON file at ``path``, anywhere (a
+    disk with room when the saves folder's is full); returns the file written."""
+    from monopoly_tui.saves import files
+
+    meta = _meta(session)
+    meta.table = table_of(session)
+    target = Path(path).expanduser()
+    if target.is_dir():
+        target = target / f"{suggested_name(session)}.json"
+    data = files.render(session.game, meta, files.check_name(target.stem)
+                        if target.suffix == ".json" else "exported", "named",
+                        _folder_key(meta))
+    try:
+        files.write_atomic(target, data)
+    except OSError as e:
+        raise files.SaveError(target, f"cannot write the file: {e.strerror or e}",
+                              "write_failed") from None
+    return str(target)
+
+
+def _folder_key(meta: Any) -> bytes | None:
+    from monopoly_tui.saves import files, keys
+
+    try:
+        return keys.folder_key(files._dir(meta.saves_dir)).key
+    except OSError:
+        return None
 
 
 TABLE_LINES = 600
@@ -93,7 +156,7 @@ def _apply_table(session: Session, loaded: Any) -> bool:
 
     from monopoly_tui.ui.session import Stats
 
-    table = getattr(loaded.save, "table", None)
+    table = getattr(loaded, "table", None)
     if not getattr(loaded, "sealed", False) or not isinstance(table, dict):
         return False
     n = len(session.seats)
@@ -152,13 +215,16 @@ def save(session: Session, name: str | None = None, replace: bool = False) -> st
     meta = _meta(session)
     if not name:
         name = meta.name or f"{session.edition}-{meta.game_id}"
-    if not replace:
-        question = api.replace_question(session.game, name, meta)
-        if question:
-            raise ReplaceNeeded(question)
     meta.table = table_of(session)
-    path = api.save_game(session.game, name, meta)
-    return str(getattr(path, "stem", name))
+    try:
+        api.save_game(session.game, name, meta, overwrite=replace)
+    except api.SaveError as e:
+        if e.kind != "exists" or replace:
+            raise
+        question = api.replace_question(session.game, name, meta) or \
+            f"A save named '{name}' exists. Replace it?"
+        raise ReplaceNeeded(question) from None
+    return str(meta.name or name)
 
 
 def delete(entry: Any) -> None:
@@ -174,7 +240,7 @@ def rename(entry: Any, new_name: str) -> str:
     api = _api()
     if api is None:
         raise RuntimeError("saves are not available")
-    return str(api.rename_save(entry.name, new_name, entry.path.parent).stem)
+    return str(api.rename_save(entry.name, new_name, entry.path.parent))
 
 
 def latest() -> Any:
@@ -207,13 +273,15 @@ def listing() -> tuple[list[Any], str | None]:
         return [], str(getattr(e, "message", e))
 
 
-def load(name_or_path: Any) -> Session:
-    """A session for a saved game, ready to continue. Raises with a message on failure."""
+def load(name_or_path: Any, take_over: bool = False, copy: bool = False) -> Session:
+    """A session for a saved game, ready to continue; this window holds the game from then on.
+    Raises with a message on failure (``saves.GameOpenElsewhere`` when another window has the
+    game: load again with ``take_over`` or ``copy``)."""
 
     api = _api()
     if api is None:
         raise RuntimeError("loading is not available")
-    return session_from(api.load_save(name_or_path))
+    return session_from(api.load_save(name_or_path, take_over=take_over, copy=copy))
 
 
 def session_from(loaded: Any) -> Session:
@@ -251,19 +319,18 @@ def _replay_log(session: Session, loaded: Any) -> None:
     a fresh game), and the log's lines of the last ``LOG_TAIL`` decisions (the log shows the
     newest; telling a 20,000-decision game whole would make resuming slow). A save that does
     not replay keeps an empty log."""
-    from monopoly_tui.engine import snapshot as snap
     from monopoly_tui.engine.game import Game
 
-    save = loaded.save
-    o = save.options
+    o = loaded.options
+    history = list(loaded.game.history)
     try:
         game = Game.new(session.spec, [(s.name, s.token) for s in o.players], seed=o.seed,
                         variant=o.variant, house_rules=dict(o.house_rules),
                         setup=dict(o.setup) or None)
-        told = len(save.log) - LOG_TAIL
+        told = len(history) - LOG_TAIL
         session.absorb(game.last_events, game if told <= 0 else None)
-        for i, raw in enumerate(save.log):
-            events = game.act(snap.decode_action(raw))
+        for i, action in enumerate(history):
+            events = game.act(action)
             session.absorb(events, game if i >= told else None)
     except Exception:
         return

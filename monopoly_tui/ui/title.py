@@ -6,6 +6,7 @@ save exists is looked up in the background after the screen is up.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -121,7 +122,7 @@ class TitleScreen(Screen[None]):
             self.query_one("#resume-info", Static).update("")
         else:
             label = Text("Resume ")
-            label.append(str(getattr(entry, "edition_name", "") or ""), style="dim")
+            label.append(resume_words(entry), style="dim")
             if self._index_of("resume") is not None:  # (the game to resume may be another)
                 menu.replace_option_prompt("resume", label)
                 menu.enable_option("resume")
@@ -172,3 +173,28 @@ class TitleScreen(Screen[None]):
             app.action_rules()
         elif what == "quit":
             app.exit(0)
+
+
+def resume_words(entry: Any) -> str:
+    """The game Resume opens, told apart from another of the same edition: the edition, the
+    players, the round and when it was last played ('Classic · Ann, Bob · round 12 · 14:05')."""
+    parts = [str(getattr(entry, "edition_name", "") or "")]
+    players = getattr(entry, "players", ()) or ()
+    if players:
+        parts.append(", ".join(players))
+    rnd: object = getattr(entry, "round", 0)
+    decisions: object = getattr(entry, "decisions", 0)
+    if isinstance(rnd, int) and rnd >= 0 and decisions:
+        parts.append(f"round {rnd + 1}")
+    when = getattr(entry, "updated", None)
+    if when is not None:
+        try:
+            local = when.astimezone()
+            today = datetime.now().astimezone().date()
+            parts.append(local.strftime("%H:%M") if local.date() == today
+                         else local.strftime("%Y-%m-%d %H:%M"))
+        except (OverflowError, ValueError, OSError):
+            pass
+    if getattr(entry, "open_elsewhere", None):
+        parts.append("open in another window")
+    return " · ".join(p for p in parts if p)

@@ -1,0 +1,101 @@
+"""The questions the saves ask: a game open in another window, and leaving a game that is not
+saved. Each dismisses with the player's pick; the saves decide nothing here."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Label, Static
+
+
+class _Pick(ModalScreen[str | None]):
+    """A question with a few answers, each a button with its key; Esc is the last answer."""
+
+    CSS_PATH = "decisions.tcss"
+    TITLE_TEXT = ""
+    ANSWERS: ClassVar[list[tuple[str, str, str, str]]] = []
+    """(answer id, label, key, button variant) each."""
+    FOCUS = ""
+
+    def __init__(self, question: str) -> None:
+        super().__init__(classes="decision")
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="confirm"):
+            yield Label(Text(self.TITLE_TEXT), classes="title")
+            yield Static(Text(self.question), id="question")  # names inside: never markup
+            with Horizontal(classes="buttons"):
+                for answer, label, key, variant in self.ANSWERS:
+                    yield Button(Text(f"{label} [{key}]"), id=answer,
+                                 variant=variant)  # type: ignore[arg-type]
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(f"#{self.FOCUS or self.ANSWERS[-1][0]}", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id if event.button.id != "back" else None)
+
+    def action_pick(self, answer: str) -> None:
+        self.dismiss(answer if answer != "back" else None)
+
+
+class OpenElsewhereScreen(_Pick):
+    """The game is open in another window that still runs: take it over (that window stops
+    saving it), play a copy of it (a game of its own from this position), or leave it."""
+
+    TITLE_TEXT = "This game is open in another window"
+    ANSWERS: ClassVar[list[tuple[str, str, str, str]]] = [
+        ("take_over", "Take it over", "t", "warning"),
+        ("copy", "Play a copy", "c", "primary"),
+        ("back", "Leave it", "esc", "default"),
+    ]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("t", "pick('take_over')", "Take it over", id="take_over"),
+        Binding("c", "pick('copy')", "Play a copy", id="copy"),
+        Binding("escape", "pick('back')", "Leave it", id="back"),
+    ]
+
+    def __init__(self, holder: str) -> None:
+        super().__init__(
+            f"It is open in {holder}. Two windows never save one game side by side.\n\n"
+            "Take it over: this window plays it from its latest decision, and the other one "
+            "stops saving it (it says so).\nPlay a copy: a game of its own from the same "
+            "position; the other window goes on with the original.")
+
+
+class UnsavedScreen(_Pick):
+    """Leaving a game whose latest decisions could not be saved: try again, save it to a file
+    elsewhere, leave anyway (losing them), or keep playing."""
+
+    TITLE_TEXT = "The game is not saved"
+    ANSWERS: ClassVar[list[tuple[str, str, str, str]]] = [
+        ("retry", "Try again", "t", "primary"),
+        ("file", "Save to a file", "f", "primary"),
+        ("leave", "Leave without saving", "l", "error"),
+        ("back", "Keep playing", "esc", "default"),
+    ]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("t", "pick('retry')", "Try again", id="retry"),
+        Binding("f", "pick('file')", "Save to a file", id="file"),
+        Binding("l", "pick('leave')", "Leave without saving", id="leave"),
+        Binding("escape", "pick('back')", "Keep playing", id="back"),
+    ]
+    FOCUS = "retry"
+
+    def __init__(self, what: str, unsaved: int, since: int, why: str, lost: bool) -> None:
+        count = f"{unsaved} decision{'s' if unsaved != 1 else ''}"
+        if lost:
+            text = (f"{why[:1].upper()}{why[1:]}: the {count} played here since decision "
+                    f"{since} are not saved.")
+        else:
+            text = (f"The {count} since decision {since} are not saved: {why}. The game "
+                    "keeps them and tries again after every decision.")
+        super().__init__(f"{text}\n\nTo {what} now would lose them: try again (after freeing "
+                         "space), or save the game to a file on another disk.")

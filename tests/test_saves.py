@@ -7,6 +7,7 @@ import json
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -34,17 +35,22 @@ from monopoly_tui.saves import (
     autosave,
     default_saves_dir,
     delete_save,
+    export_game,
+    files,
+    journal,
     latest_save,
     list_saves,
     load_save,
     new_meta,
     read_save,
+    release,
     replay_game,
     save_game,
+    save_status,
     store,
 )
 from monopoly_tui.saves.replay import load_for_replay, plain_event, replay_lines
-from monopoly_tui.saves.store import load_spec
+from monopoly_tui.saves.files import load_spec
 
 RULESET_FILES = sorted(builtin_dir().glob("*.yaml"))
 
@@ -240,6 +246,12 @@ def test_a_field_missing_from_an_older_save_takes_its_default() -> None:
 # ---------------------------------------------------------------- round trips
 
 
+def _reopen(name: str, meta: Any, folder: Path, **kw: Any) -> Any:
+    """Open a game again as a new window would: this window lets it go first."""
+    release(meta)
+    return load_save(name, folder, **kw)
+
+
 @pytest.mark.parametrize("ruleset_file", RULESET_FILES, ids=lambda p: p.stem)
 def test_resuming_equals_never_having_stopped(ruleset_file: Path, tmp_path: Path) -> None:
     spec = spec_of(ruleset_file)
@@ -257,9 +269,13 @@ def test_resuming_equals_never_having_stopped(ruleset_file: Path, tmp_path: Path
             stops = sorted(random.Random(seed).sample(range(1, total), 3))
             for stop in stops:
                 play(game, seed, stop)
-                path = autosave(game, meta) if stop != stops[1] else \
-                    save_game(game, f"round trip {seed}", meta)
-                loaded = load_save(path)
+                if stop != stops[1]:
+                    autosave(game, meta)
+                    name = store.autosave_name(game, meta)
+                else:
+                    name = f"round trip {seed} {variant}"
+                    save_game(game, name, meta)
+                loaded = _reopen(name, meta, tmp_path)
                 assert loaded.game.pending == game.pending
                 assert loaded.game.history == game.history
                 assert_same_state(loaded.game.st, game.st)
@@ -267,6 +283,7 @@ def test_resuming_equals_never_having_stopped(ruleset_file: Path, tmp_path: Path
             play(game, seed, total)
             assert game.history == ref.history, (spec.id, variant, seed)
             assert_same_state(game.st, ref.st)
+            release(meta)
 
 
 def test_the_snapshot_equals_a_replay_of_the_log_field_by_field(tmp_path: Path) -> None:
@@ -274,13 +291,18 @@ def test_the_snapshot_equals_a_replay_of_the_log_field_by_field(tmp_path: Path) 
         spec = spec_of(ruleset_file)
         game = start(spec, 5)
         play(game, 5, 300)
-        path = save_game(game, f"check {spec.id}", saves_dir=tmp_path)
-        loaded = load_save(path)
-        replayed = replay_game(read_save(path))
+        meta = new_meta(game, saves_dir=tmp_path)
+        save_game(game, f"check {spec.id}", meta)
+        loaded = _reopen(f"check {spec.id}", meta, tmp_path)
+        assert loaded.sealed and not loaded.replayed
+        file = export_game(f"check {spec.id}", tmp_path / "files" / f"{spec.id}.json", tmp_path)
+        replayed = replay_game(read_save(file))
         assert replayed.history == loaded.game.history
         assert_same_state(loaded.game.st, replayed.st)
         assert replayed.pending == loaded.game.pending
-        assert load_save(path, verify=True).warnings == []
+        again = _reopen(f"check {spec.id}", loaded.meta, tmp_path, verify=True)
+        assert again.warnings == [] and again.replayed
+        release(again.meta)
 
 
 def test_a_finished_game_saves_and_loads(tmp_path: Path) -> None:
@@ -288,13 +310,15 @@ def test_a_finished_game_saves_and_loads(tmp_path: Path) -> None:
     game = start(spec, 3, house_rules={"turn_limit": 8})
     play(game, 3, 100_000)
     assert game.over and game.st.end_reason == "turn_limit"
-    path = save_game(game, "finished", saves_dir=tmp_path)
-    loaded = load_save(path, verify=True)
+    meta = new_meta(game, saves_dir=tmp_path)
+    save_game(game, "finished", meta)
+    loaded = _reopen("finished", meta, tmp_path, verify=True)
     assert loaded.game.over and loaded.game.st.winner == game.st.winner
     entry = next(e for e in list_saves(tmp_path) if e.name == "finished")
     assert entry.over and entry.winner == game.st.players[game.st.winner].name
     assert latest_save(tmp_path) is None  # nothing left to resume
-    assert latest_save(tmp_path, include_over=True) == entry
+    newest = latest_save(tmp_path, include_over=True)
+    assert newest is not None and newest.game_id == entry.game_id and newest.over
 
 
 def test_bots_games_resume_too(tmp_path: Path) -> None:
@@ -317,7 +341,8 @@ def test_bots_games_resume_too(tmp_path: Path) -> None:
                     saves_dir=tmp_path)
     for _ in range(170):
         step(game)
-    loaded = load_save(autosave(game, meta))
+    autosave(game, meta)
+    loaded = _reopen(store.autosave_name(game, meta), meta, tmp_path)
     assert [s.computer for s in loaded.meta.seats] == [False, True, True, True]
     assert loaded.meta.seats[1].bot == "random" and loaded.meta.seats[1].pace == 0.5
     game = loaded.game
@@ -327,17 +352,20 @@ def test_bots_games_resume_too(tmp_path: Path) -> None:
     assert_same_state(game.st, ref.st)
 
 
-# ---------------------------------------------------------------- bad saves
+# ---------------------------------------------------------------- bad save files
 
 
 @pytest.fixture
 def saved(tmp_path: Path) -> tuple[Game, Path]:
-    """A classic game 200 decisions in, saved as 'good', with another save beside it."""
+    """A classic game 200 decisions in, saved as 'good' and 'other' in the journal of
+    ``tmp_path``, and 'good' exported to the file returned (in ``tmp_path/files``)."""
     game = start(spec_of(builtin_dir() / "classic.yaml"), 4)
     play(game, 4, 200)
     meta = new_meta(game, saves_dir=tmp_path)
     save_game(game, "other", meta)
-    return game, save_game(game, "good", meta)
+    save_game(game, "good", meta)
+    release(meta)
+    return game, export_game("good", tmp_path / "files" / "good.json", tmp_path)
 
 
 def _edit(path: Path, change: Any) -> bytes:
@@ -348,15 +376,21 @@ def _edit(path: Path, change: Any) -> bytes:
     return raw
 
 
+def _journal_of(path: Path) -> Path:
+    return path.parent.parent
+
+
 def _fails(path: Path, kind: str, match: str, **kw: Any) -> SaveError:
+    """Importing the file fails as said, and changes neither it nor the journal's games."""
+    folder = _journal_of(path)
     before = path.read_bytes()
+    games = {(e.name, e.decisions) for e in list_saves(folder)}
     with pytest.raises(SaveError, match=match) as err:
-        load_save(path, **kw)
+        load_save(path, folder, **kw)
     assert err.value.kind == kind, err.value
     assert path.read_bytes() == before, "a failed load changed the file"
     assert str(path) in str(err.value)
-    names = {e.name for e in list_saves(path.parent)}
-    assert "other" in names  # a bad file never stops the others from listing
+    assert {(e.name, e.decisions) for e in list_saves(folder)} == games
     return err.value
 
 
@@ -432,14 +466,13 @@ def test_a_hand_edited_state_that_keeps_the_rules_is_caught_by_the_replay(
 
     _edit(path, swap_cash)
     err = _fails(path, "inconsistent", "does not match a replay of its decision log")
-    assert "players[0].cash" in err.message and "changed after it was saved" in err.message
+    assert "players[0].cash" in err.message and "seal" in err.message
 
 
 def test_a_log_that_does_not_match_the_snapshot(saved: tuple[Game, Path]) -> None:
     _, path = saved
     _edit(path, lambda d: d["log"].pop())
     _fails(path, "inconsistent", "the log has 199 decisions, the header says 200")
-    path.unlink()
 
 
 def test_whose_move_it_is_is_checked(saved: tuple[Game, Path]) -> None:
@@ -465,43 +498,51 @@ def _user_edition(tmp_path: Path, text_change: Any = None) -> Path:
 
 
 def _user_game(tmp_path: Path) -> tuple[Game, Path]:
+    """A game of a user edition, named 'user game' in the journal of ``tmp_path / 'saves'``
+    (returned)."""
     _user_edition(tmp_path)
     game = start(load_spec("savetest"), 6, players=3)
     play(game, 6, 150)
     assert any(a.kind == A.A_BUY for a in game.history)
-    return game, save_game(game, "user game", saves_dir=tmp_path / "saves")
+    folder = tmp_path / "saves"
+    meta = new_meta(game, saves_dir=folder)
+    save_game(game, "user game", meta)
+    release(meta)
+    return game, folder
 
 
-def test_a_save_whose_edition_is_missing(tmp_path: Path) -> None:
-    _, path = _user_game(tmp_path)
-    (tmp_path / "user-rulesets" / "savetest.yaml").unlink()
-    _clear_spec_cache()
-    err = _fails_any(path, "ruleset_missing", "'savetest', which is not installed")
-    assert "put its ruleset back" in err.message
-
-
-def _fails_any(path: Path, kind: str, match: str, **kw: Any) -> SaveError:
-    before = path.read_bytes()
+def _fails_any(folder: Path, kind: str, match: str, **kw: Any) -> SaveError:
+    before = {(e.name, e.decisions) for e in list_saves(folder)}
     with pytest.raises(SaveError, match=match) as err:
-        load_save(path, **kw)
+        load_save("user game", folder, **kw)
     assert err.value.kind == kind
-    assert path.read_bytes() == before
+    assert {(e.name, e.decisions) for e in list_saves(folder)} == before
     return err.value
 
 
+def test_a_save_whose_edition_is_missing(tmp_path: Path) -> None:
+    _, folder = _user_game(tmp_path)
+    (tmp_path / "user-rulesets" / "savetest.yaml").unlink()
+    _clear_spec_cache()
+    err = _fails_any(folder, "ruleset_missing", "'savetest', which is not installed")
+    assert "put its ruleset back" in err.message
+
+
 def test_a_save_whose_rules_changed_but_whose_log_still_applies(tmp_path: Path) -> None:
-    game, path = _user_game(tmp_path)
+    game, folder = _user_game(tmp_path)
     _user_edition(tmp_path, lambda t: t.replace("name: Save test\n", "name: Save test 2\n"))
-    err = _fails_any(path, "ruleset_changed", "have changed since this game was saved")
+    err = _fails_any(folder, "ruleset_changed", "have changed since this game was saved")
     assert isinstance(err, RulesetChangedError) and err.can_force
     assert "--force" in err.message
-    before = path.read_bytes()
-    loaded = load_save(path, force=True)
-    assert loaded.replayed and loaded.warnings
+    original = next(e for e in list_saves(folder) if e.name == "user game")
+    loaded = load_save("user game", folder, force=True)
+    assert loaded.replayed and loaded.warnings and loaded.branched
     assert loaded.game.history == game.history
-    assert loaded.meta.game_id != read_save(path).game_id  # its autosaves go elsewhere
+    assert loaded.meta.game_id != original.game_id  # it goes on as a game of its own
+    play(loaded.game, 6, 170)
     autosave(loaded.game, loaded.meta)
-    assert path.read_bytes() == before
+    kept = next(e for e in list_saves(folder) if e.name == "user game")
+    assert (kept.game_id, kept.decisions) == (original.game_id, original.decisions)
 
 
 def test_a_save_under_an_earlier_ruleset_that_plays_the_same_loads_as_it_is(
@@ -510,13 +551,13 @@ def test_a_save_under_an_earlier_ruleset_that_plays_the_same_loads_as_it_is(
     its ``earlier_hashes``: a game saved under it loads as saved, no --force, no replay (the
     B. & O. Railroad's short name, "B&O Railroad" before, changed classic's hash and LGE's, and
     every game saved before could not be resumed from the app)."""
-    game, path = _user_game(tmp_path)
-    saved_hash = read_save(path).ruleset.hash
+    game, folder = _user_game(tmp_path)
+    saved_hash = load_spec("savetest").content_hash
     _user_edition(tmp_path, lambda t: t.replace("short: B. & O. RR,", "short: B & O RR,").replace(
         "earlier_hashes: [", f"earlier_hashes: [{saved_hash}, "))
     spec = load_spec("savetest")
     assert spec.content_hash != saved_hash and saved_hash in spec.earlier_hashes
-    loaded = load_save(path)
+    loaded = load_save("user game", folder)
     assert not loaded.replayed and not loaded.warnings
     assert loaded.game.history == game.history
 
@@ -531,95 +572,106 @@ def test_the_built_in_editions_list_the_hash_they_had_before_the_b_and_o_short_n
 
 
 def test_a_save_whose_rules_changed_so_the_log_no_longer_applies(tmp_path: Path) -> None:
-    _, path = _user_game(tmp_path)
+    _, folder = _user_game(tmp_path)
     _user_edition(tmp_path, lambda t: t.replace("starting_money: 1500", "starting_money: 1"))
-    err = _fails_any(path, "ruleset_changed", "no longer fit them")
+    err = _fails_any(folder, "ruleset_changed", "no longer fit them")
     assert isinstance(err, RulesetChangedError) and not err.can_force
     assert "is not legal" in err.message
-    _fails_any(path, "ruleset_changed", "no longer fit them", force=True)
+    _fails_any(folder, "ruleset_changed", "no longer fit them", force=True)
 
 
-# ---------------------------------------------------------------- files, names, folders
+# ---------------------------------------------------------------- names, folders, the journal
 
 
-def test_saves_are_never_written_over_a_file_that_is_not_a_save(
+def test_a_file_in_the_saves_folder_is_imported_and_left_as_it_is(
     saved: tuple[Game, Path],
 ) -> None:
+    """Save files in the saves folder (an earlier version's, or one put there) are imported
+    into the journal and never changed; one that cannot be read is listed with why."""
     game, path = saved
+    folder = path.parent.parent / "other-folder"
+    folder.mkdir()
     raw = path.read_bytes()
-    for damaged in (b'{"format": "monopoly-tui-save", "version": 4}', raw[: len(raw) // 2],
-                    raw[:-3], b"", raw.replace(b'"version": 3', b'"version": 4')):
-        path.write_bytes(damaged)
-        with pytest.raises(SaveError, match="not a save this version") as err:
-            save_game(game, "good", saves_dir=path.parent)
-        assert err.value.kind == "exists" and path.read_bytes() == damaged
-    path.write_text(json.dumps(json.loads(raw), indent=2))  # re-laid out by hand: still ours
-    save_game(game, "good", saves_dir=path.parent)
-    assert path.read_bytes() != raw and load_save(path).game.history == game.history
-    with pytest.raises(SaveError, match="exists already"):
-        save_game(game, "other", saves_dir=path.parent, overwrite=False)
+    copy = folder / "good.json"
+    copy.write_bytes(raw)
+    (folder / "junk.json").write_text("{")
+    entries = {e.name: e for e in list_saves(folder)}
+    assert copy.read_bytes() == raw and (folder / "junk.json").read_text() == "{"
+    assert entries["good"].decisions == 200 and entries["good"].error is None
+    assert entries["junk"].error and "cut short" in entries["junk"].error
+    assert load_save("good", folder).game.history == game.history
 
 
-def test_a_failed_write_leaves_the_old_save(saved: tuple[Game, Path],
-                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    game, path = saved
-    before = path.read_bytes()
-    play(game, 4, 220)
+def test_a_failed_write_loses_nothing_and_the_next_write_catches_up(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write that fails (a full disk) leaves the journal as it was; the game keeps every
+    decision, says since when it is not saved, and the next write saves them all."""
+    game = start(spec_of(builtin_dir() / "classic.yaml"), 4)
+    meta = new_meta(game, saves_dir=tmp_path)
+    play(game, 4, 100)
+    autosave(game, meta)
+    real = journal.Journal.tx
+    full = {"on": True}
 
-    def broken_replace(src: Any, dst: Any) -> None:
-        raise OSError(28, "No space left on device")
+    def tx(self: Any) -> Any:
+        if full["on"]:
+            raise sqlite3.OperationalError("database or disk is full")
+        return real(self)
 
-    monkeypatch.setattr(store.os, "replace", broken_replace)
-    with pytest.raises(SaveError, match="No space left") as err:
-        save_game(game, "good", saves_dir=path.parent)
-    assert err.value.kind == "write_failed"
-    assert path.read_bytes() == before
-    assert [p.name for p in path.parent.iterdir()
-            if p.name.startswith(".") and p.name != store.KEY_FILE] == []
+    monkeypatch.setattr(journal.Journal, "tx", tx)
+    for upto in (110, 120, 130):
+        play(game, 4, upto)
+        with pytest.raises(SaveError, match="the disk is full") as err:
+            autosave(game, meta)
+        assert err.value.kind == "write_failed"
+        status = save_status(meta)
+        assert not status.saved and status.unsaved_since == 100
+    full["on"] = False
+    play(game, 4, 131)
+    autosave(game, meta)
+    assert save_status(meta).saved
+    again = _reopen(store.autosave_name(game, meta), meta, tmp_path)
+    assert again.game.history == game.history
 
 
 def test_listing_deleting_and_names(saved: tuple[Game, Path]) -> None:
     game, path = saved
-    folder = path.parent
-    (folder / "junk.json").write_text("{")
-    (folder / ".good.json.999999.tmp").write_text("partial")  # a temporary: not listed
-    (folder / "notes.txt").write_text("not a save")
+    folder = _journal_of(path)
     entries = {e.name: e for e in list_saves(folder)}
-    assert set(entries) == {"good", "other", "junk"}
-    assert entries["junk"].error and "cut short" in entries["junk"].error
+    auto = [n for n in entries if n.startswith("autosave-classic-")]
+    assert set(entries) == {"good", "other", *auto} and len(auto) == 1
     good = entries["good"]
     assert good.edition == "classic" and good.players == ("Ann", "Bob", "Cid", "Dee")
-    assert good.turn == game.st.turns and good.error is None
+    assert good.turn == game.st.turns and good.error is None and good.kind == "named"
     assert good.to_move == game.st.players[game.pending.player].name
-    assert delete_save("other", folder) == folder / "other.json"
+    assert delete_save("other", folder) == folder / journal.DB_NAME
     with pytest.raises(SaveError, match="no save named 'other'"):
         delete_save("other", folder)
     for bad in ("../escape", ".hidden", "a/b", ""):
         with pytest.raises(SaveError, match="cannot be a save name"):
             save_game(game, bad, saves_dir=folder)
+    delete_save(auto[0], folder)  # the whole game, with its named saves
+    assert list_saves(folder) == []
 
 
-def test_autosave_names_and_stale_temporaries(tmp_path: Path) -> None:
+def test_autosave_names_a_game_by_its_edition_and_id(tmp_path: Path) -> None:
     game = start(spec_of(builtin_dir() / "classic.yaml"), 8)
     meta = new_meta(game)
-    stale = default_saves_dir() / f".autosave-classic-{meta.game_id}.json.999999999.tmp"
-    stale.parent.mkdir(parents=True)
-    stale.write_text("half a save")
-    path = autosave(game, meta)
-    assert path == default_saves_dir() / f"autosave-classic-{meta.game_id}.json"
-    assert not stale.exists()
+    assert autosave(game, meta) == default_saves_dir() / journal.DB_NAME
     play(game, 8, 30)
-    assert autosave(game, meta) == path
-    assert load_save(path.stem).game.history == game.history
+    autosave(game, meta)
+    name = f"autosave-classic-{meta.game_id}"
+    assert [e.name for e in list_saves()] == [name]
+    assert _reopen(name, meta, default_saves_dir()).game.history == game.history
 
 
 def test_where_saves_go(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     assert default_saves_dir() == tmp_path / "saves"  # the environment wins
     monkeypatch.delenv("MONOPOLY_TUI_SAVES")
-    checkout = Path(store.__file__).resolve().parents[2]
+    checkout = Path(files.__file__).resolve().parents[2]
     if (checkout / "pyproject.toml").is_file() and os.access(checkout, os.W_OK):
         assert default_saves_dir() == checkout / "saves"
-    monkeypatch.setattr(store.os, "access", lambda *a, **k: False)
+    monkeypatch.setattr(files.os, "access", lambda *a, **k: False)
     import platformdirs
 
     assert default_saves_dir() == Path(platformdirs.user_data_dir("monopoly-tui")) / "saves"
@@ -632,14 +684,15 @@ CHILD = textwrap.dedent("""
     from monopoly_tui.engine import actions as A
     from monopoly_tui.engine.game import Game
     from monopoly_tui.saves import autosave, new_meta
-    from monopoly_tui.saves.store import load_spec
+    from monopoly_tui.saves.files import load_spec
 
     spec = load_spec("classic")
     game = Game.new(spec, [("Ann", "Thimble"), ("Bob", "Iron"), ("Cid", "Boot"),
                            ("Dee", "Top Hat")], seed=11)
     meta = new_meta(game, saves_dir=sys.argv[1])
     r = random.Random(11)
-    print(autosave(game, meta), flush=True)
+    autosave(game, meta)
+    print(f"autosave-classic-{meta.game_id}", flush=True)
     while not game.over:
         pend = game.pending
         extras = [a for a in game.legal_actions() if a.kind in A.ANYTIME]
@@ -663,7 +716,7 @@ def test_a_crash_mid_game_loses_nothing(tmp_path: Path) -> None:
     )
     try:
         assert child.stdout is not None
-        path = Path(child.stdout.readline().strip())
+        name = child.stdout.readline().strip()
         last = 0
         while last < 60:
             line = child.stdout.readline()
@@ -673,12 +726,10 @@ def test_a_crash_mid_game_loses_nothing(tmp_path: Path) -> None:
     finally:
         child.kill()
         child.wait()
-    loaded = load_save(path, verify=True)  # valid, and equal to a replay of its own log
-    save = read_save(path)
-    assert save.decisions == len(save.log) == len(loaded.game.history)
-    assert save.decisions >= last  # every decision reported before the kill was saved
-    assert_same_state(loaded.game.st, replay_game(save).st)
-    assert [e.name for e in list_saves(folder)] == [path.stem]
+    loaded = load_save(name, folder, verify=True)  # the lease of a killed window is free
+    assert loaded.game.st.decisions == len(loaded.game.history) >= last
+    assert not loaded.warnings
+    assert [e.name for e in list_saves(folder)] == [name]
 
 
 # ---------------------------------------------------------------- replay and the CLI
@@ -686,10 +737,12 @@ def test_a_crash_mid_game_loses_nothing(tmp_path: Path) -> None:
 
 def test_replay_tells_the_game_event_by_event(saved: tuple[Game, Path]) -> None:
     game, path = saved
-    save, spec, _ = load_for_replay(path)
-    lines = list(replay_lines(save, spec, path))
-    assert sum(1 for line in lines if line.decision and not line.problem) == len(game.history)
-    assert not any(line.problem for line in lines)
+    for target in (path, "good"):  # a file, or a save in the journal
+        save, spec, where = load_for_replay(target, _journal_of(path))
+        lines = list(replay_lines(save, spec, where))
+        assert sum(1 for line in lines if line.decision and not line.problem) == \
+            len(game.history)
+        assert not any(line.problem for line in lines)
     assert any(line.event is not None and line.event.kind == "rolled" for line in lines)
     text = plain_event(next(line.event for line in lines if line.event is not None), game)
     assert text.split()[0] in {"first_roll", "coin_flip", "dealt", "starts"}
@@ -703,11 +756,12 @@ def test_replay_of_a_broken_log_says_where_it_stops(saved: tuple[Game, Path]) ->
     assert len(problems) == 1 and "decision 6 of 201 is not legal here" in problems[0]
 
 
-def test_cli_saves_replay_and_resume(saved: tuple[Game, Path], capsys: pytest.CaptureFixture[str],
-                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_saves_replay_resume_export_and_import(
+        saved: tuple[Game, Path], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     game, path = saved
-    folder = str(path.parent)
-    (path.parent / "junk.json").write_text("{")
+    folder = str(_journal_of(path))
+    (_journal_of(path) / "junk.json").write_text("{")
     monkeypatch.setenv("COLUMNS", "200")
     assert cli.main(["--saves", folder, "saves"]) == 0
     out = capsys.readouterr().out
@@ -726,16 +780,27 @@ def test_cli_saves_replay_and_resume(saved: tuple[Game, Path], capsys: pytest.Ca
     got: list[Any] = []
     fake.run_game = lambda loaded: got.append(loaded) or 0  # type: ignore[attr-defined]
     play(game, 4, 230)
-    save_game(game, "newest", saves_dir=folder)
+    meta = new_meta(game, saves_dir=folder)
+    save_game(game, "newest", meta)
+    release(meta)
     assert cli.main(["--saves", folder, "resume"]) == 0  # the latest game still going
-    assert got[0].game.history == game.history and got[0].meta.source.name == "newest.json"
+    assert got[0].game.history == game.history and got[0].meta.game_id == meta.game_id
+    release(got[0].meta)
 
-    assert cli.main(["--saves", str(path.parent / "empty"), "resume"]) == 1
+    assert cli.main(["--saves", str(tmp_path / "empty"), "resume"]) == 1
     assert "No game to resume" in capsys.readouterr().err
     assert cli.main(["--saves", folder, "resume", "junk"]) == 1
     assert "cut short" in capsys.readouterr().err
+
+    out_file = tmp_path / "out" / "exported.json"  # (a file in the saves folder is imported)
+    assert cli.main(["--saves", folder, "export", "newest", str(out_file)]) == 0
+    assert read_save(out_file).decisions == 230
+    elsewhere = str(tmp_path / "elsewhere")
+    assert cli.main(["--saves", elsewhere, "import", str(out_file)]) == 0
+    assert "checked by a replay" in capsys.readouterr().out  # another folder's seal
+    assert {e.name for e in list_saves(elsewhere)} >= {"newest"}
     assert cli.main(["--saves", folder, "saves", "--delete", "newest"]) == 0
-    assert not (path.parent / "newest.json").exists()
+    assert "newest" not in {e.name for e in list_saves(folder)}
 
 
 def test_replay_names_the_player_met_in_a_ring_choice() -> None:

@@ -665,6 +665,13 @@ def _game_of(j: J.Journal, name: str) -> str | None:
 
 
 def _not_found_text(j: J.Journal, asked: str) -> str:
+    try:
+        bad = j.db.execute("SELECT error FROM imported WHERE file=? AND error IS NOT NULL "
+                           "ORDER BY at DESC", (f"{asked}{SUFFIX}",)).fetchone()
+    except sqlite3.Error:
+        bad = None
+    if bad is not None and (j.folder / f"{asked}{SUFFIX}").exists():
+        return f"'{asked}' is a save file in {j.folder} that cannot be loaded: {bad[0]}"
     names = [b.name for b in j.bookmarks()] + [autosave_name(g.edition, g.id) for g in j.games()]
     shown = ", ".join(names[:10]) + (", ..." if len(names) > 10 else "")
     return f"no save named '{asked}' in {j.folder}" + (
@@ -732,7 +739,7 @@ def _import(j: J.Journal, path: Path) -> Imported:
     table = save.table if sealed else None
     with j.tx() as db:
         row = j.game(gid)
-        if row is not None and json.loads(row.options) != json.loads(options):
+        if row is not None and not _same_setup(row.options, save.options):
             gid = f"{gid}-{J.secrets.token_hex(2)}"[:64]
             row = None
         if row is None:
@@ -764,6 +771,14 @@ def _import(j: J.Journal, path: Path) -> Imported:
                            (name, gid, branch, n, now, _iso(save.updated)))
                 J.put_position(db, "bookmarks", "name=?", (name,), pos)
     return Imported(gid, branch, n, name, game, table, sealed)
+
+
+def _same_setup(stored: str, options: Options) -> bool:
+    """Whether a game of the journal was set up as the file's (so the file is that game)."""
+    try:
+        return Options.model_validate_json(stored) == options
+    except ValidationError:
+        return False
 
 
 def _iso(when: datetime) -> str:
@@ -904,6 +919,7 @@ def export_game(name: str, file: str | os.PathLike[str] | None = None,
     data = render(loaded.game, meta, check_name(loaded.name) if kind == "named" else
                   autosave_name(loaded.game, meta), kind, j.key().key)
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(target, data)
     except OSError as e:
         raise SaveError(target, f"cannot write the file: {_os_text(e)}", "write_failed") \
@@ -1041,6 +1057,7 @@ def list_saves(saves_dir: str | os.PathLike[str] | None = None, *,
         raise SaveError(folder, f"cannot read the saves folder: {_os_text(e)}",
                         "unreadable") from None
     j = _journal(folder)
+    import_folder(j)  # save files put in the folder since
     out: list[SaveEntry] = []
     try:
         rows = {g.id: g for g in j.games()}

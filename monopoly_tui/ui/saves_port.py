@@ -112,6 +112,7 @@ def export(session: Session, path: str) -> str:
                         if target.suffix == ".json" else "exported", "named",
                         _folder_key(meta))
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
         files.write_atomic(target, data)
     except OSError as e:
         raise files.SaveError(target, f"cannot write the file: {e.strerror or e}",

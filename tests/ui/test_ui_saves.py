@@ -1,6 +1,11 @@
 """Saves in the app (issues 13 and 18): the save dialog asks before replacing a save, the Load
 screen deletes (after asking) and renames by keyboard, computers at instant pace are saved
-after every decision, and names are never read as markup."""
+after every decision, and names are never read as markup.
+
+Since issue 26 every game of a saves folder lives in one journal (``games.sqlite3``): a named
+save is a bookmark into a game's log, and each game is listed by its latest play
+(``autosave-EDITION-ID``) as well. What these tests once read from a save's JSON file they
+read from the journal (``list_saves``, ``load_save``)."""
 
 from __future__ import annotations
 
@@ -10,7 +15,7 @@ from typing import Any
 from driver import new_session, settle, shown_keys, started, text_of
 from textual.widgets import Input, OptionList
 
-from monopoly_tui.saves.store import read_header
+from monopoly_tui.saves import list_saves
 from monopoly_tui.ui import saves_port
 from monopoly_tui.ui.app import MonopolyApp
 from monopoly_tui.ui.load import LoadScreen
@@ -18,6 +23,16 @@ from monopoly_tui.ui.load import LoadScreen
 
 def on_top(app: MonopolyApp) -> str:
     return type(app.screen).__name__
+
+
+def listed(folder: Path, name: str) -> Any:
+    """The save of that name as the journal lists it, or None."""
+    return next((e for e in list_saves(folder) if e.name == name), None)
+
+
+def what_it_is(entry: Any) -> tuple[Any, ...]:
+    """What a named save holds: its game, the decision it is at, the players, when saved."""
+    return entry.game_id, entry.decisions, entry.players, entry.updated, entry.summary
 
 
 async def wait_for_saves(pilot: Any) -> None:
@@ -31,7 +46,8 @@ async def test_the_save_dialog_asks_before_replacing_another_games_save(
 ) -> None:
     other = new_session("classic", [("Cid", True), ("Dee", True)], seed=5)
     saves_port.save(other, "friday")
-    theirs = (saves_folder / "friday.json").read_bytes()
+    theirs = what_it_is(listed(saves_folder, "friday"))
+    assert theirs[2] == ("Cid", "Dee")
     s = new_session("classic", [("Ann", True), ("Bob", True)], seed=1)
     async with started(s) as (app, pilot):
         await pilot.press("s")
@@ -46,20 +62,23 @@ async def test_the_save_dialog_asks_before_replacing_another_games_save(
         await settle(pilot)
         assert on_top(app) == "SaveNameScreen"
         assert "Kept the other save" in text_of(app, "#save-info")
-        assert (saves_folder / "friday.json").read_bytes() == theirs
+        assert what_it_is(listed(saves_folder, "friday")) == theirs  # kept as it was
         await pilot.press("enter")
         await settle(pilot)
         await pilot.press("y")
         await settle(pilot)
         assert on_top(app) == "GameScreen"
-    assert read_header(saves_folder / "friday.json").options.players[0].name == "Ann"
+    friday = listed(saves_folder, "friday")
+    assert friday.kind == "named" and friday.players[0] == "Ann"
+    assert friday.game_id == s.save_meta.game_id
 
 
 async def test_the_save_dialog_refuses_an_autosave_name(saves_folder: Path) -> None:
     s = new_session("classic", [("Ann", True), ("Bob", True)], seed=1)
     saves_port.autosave(s)
     async with started(s) as (app, pilot):
-        auto = next(saves_folder.glob("autosave-*.json")).stem
+        auto = next(e.name for e in list_saves(saves_folder) if e.kind == "auto")
+        assert auto.startswith("autosave-classic-")
         await pilot.press("s")
         await settle(pilot)
         app.screen.query_one("#name", Input).value = auto

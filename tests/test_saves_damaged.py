@@ -1,6 +1,8 @@
 """A save damaged inside (its header reads, the game in it does not): the listings say so and
-why before anyone tries to load it, the check is cheap for the saves this program sealed and
-done once for any other, and the file is never changed."""
+why before anyone tries to load it, the check is cheap for the games this program sealed and
+done once for any other, and the file is never changed. A save file in the saves folder is
+imported into the journal once, and a damaged one is listed with what it is and why; a game of
+the journal changed by hand is listed as damaged by a checked listing."""
 
 from __future__ import annotations
 
@@ -23,10 +25,11 @@ from monopoly_tui.saves import (
     new_meta,
     replace_question,
     resumable_saves,
+    release,
     save_game,
     store,
 )
-from monopoly_tui.saves.store import load_spec, save_damage
+from monopoly_tui.saves.files import load_spec
 
 
 @pytest.fixture(autouse=True)
@@ -71,12 +74,21 @@ DAMAGE: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
 ]
 
 
+def a_file(folder: Path, game: Game, name: str) -> Path:
+    """The game saved as a file named NAME.json in ``folder`` (as an earlier version wrote)."""
+    meta = new_meta(game, saves_dir=folder.parent / "scratch")
+    save_game(game, name, meta)
+    release(meta)
+    return store.export_game(name, folder / f"{name}.json", folder.parent / "scratch")
+
+
 @pytest.mark.parametrize(("what", "edit", "why"), DAMAGE, ids=[w for w, _, _ in DAMAGE])
 def test_a_save_damaged_inside_is_listed_as_damaged_with_why_and_kept(
     folder: Path, what: str, edit: Callable[[dict[str, Any]], None], why: str,
 ) -> None:
-    good = save_game(a_game(seed=4), "good", saves_dir=folder)
-    path = save_game(a_game(), "broken", saves_dir=folder)
+    folder.mkdir()
+    good = a_file(folder, a_game(seed=4), "good")
+    path = a_file(folder, a_game(), "broken")
     before = edited(path, edit)
     entries = {e.name: e for e in list_saves(folder, check=True)}
     entry = entries["broken"]
@@ -87,44 +99,54 @@ def test_a_save_damaged_inside_is_listed_as_damaged_with_why_and_kept(
     assert not entries["good"].damaged and entries["good"].error is None
     # the load fails the same way
     with pytest.raises(SaveError) as err:
-        load_save(path)
+        load_save(path, folder)
     assert why in err.value.message
-    # a listing of the headers only (what loading uses to find later saves) does not check
-    assert {e.name: e.damaged for e in list_saves(folder)} == {"good": False, "broken": False}
     assert path.read_bytes() == before and good.exists()  # nothing written, nothing deleted
 
 
-def test_a_sealed_save_is_trusted_by_its_seal_and_another_replayed_once(
+def test_a_sealed_game_is_trusted_by_its_seal_and_another_replayed_once(
     folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     game = a_game()
-    save_game(game, "mine", saves_dir=folder)
+    meta = new_meta(game, saves_dir=folder)
+    save_game(game, "mine", meta)
+    release(meta)
+    exported = store.export_game("mine", tmp_path / "out" / "mine.json", folder)
     replays: list[int] = []
     real = store.replay_game
+    real_replay = store._replay
 
     def counting(*args: Any, **kw: Any) -> Game:
         replays.append(1)
         return real(*args, **kw)
 
+    def counting_journal(*args: Any, **kw: Any) -> Game:
+        replays.append(1)
+        return real_replay(*args, **kw)
+
     monkeypatch.setattr(store, "replay_game", counting)
-    assert [e.damaged for e in list_saves(folder, check=True)] == [False]
-    assert replays == []  # sealed: one HMAC of the file, no replay
+    monkeypatch.setattr(store, "_replay", counting_journal)
+    assert [e.damaged for e in list_saves(folder, check=True)] == [False, False]
+    assert replays == []  # sealed: an HMAC of the log and the position, no replay
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     copied = elsewhere / "mine.json"
-    copied.write_bytes((folder / "mine.json").read_bytes())  # another folder: not sealed here
-    assert [e.damaged for e in list_saves(elsewhere, check=True)] == [False]
-    assert [e.damaged for e in list_saves(elsewhere, check=True)] == [False]
-    assert replays == [1]  # replayed once; the verdict is kept while the file is unchanged
-    edited(copied, wrong_player)
-    assert save_damage(copied) is not None and replays == [1, 1]  # changed: checked again
+    copied.write_bytes(exported.read_bytes())  # another folder: not sealed there
+    assert [e.damaged for e in list_saves(elsewhere, check=True)] == [False, False]
+    assert replays == [1]  # the import replayed it once; the journal seals it from then on
+    assert [e.damaged for e in list_saves(elsewhere, check=True)] == [False, False]
+    assert replays == [1]
+    edited(copied, wrong_player)  # changed: imported again, and refused
+    entries = {e.name: e for e in list_saves(elsewhere, check=True) if e.path == copied}
+    assert entries["mine"].damaged and replays == [1, 1]
 
 
 def test_the_cli_lists_a_damaged_save_with_what_it_is_and_why(
     folder: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("COLUMNS", "200")
-    path = save_game(a_game(), "broken", saves_dir=folder)
+    folder.mkdir()
+    path = a_file(folder, a_game(), "broken")
     before = edited(path, wrong_player)
     assert cli.main(["saves"]) == 0
     out = capsys.readouterr().out
@@ -135,10 +157,9 @@ def test_the_cli_lists_a_damaged_save_with_what_it_is_and_why(
     assert path.read_bytes() == before
 
 
-def test_the_game_to_resume_is_never_a_damaged_save(folder: Path) -> None:
-    """The title's game to resume: a damaged newest game gives way to the next; a game whose
-    furthest save is damaged goes on from its earlier save (as a new game: the damaged save
-    is kept)."""
+def test_the_game_to_resume_is_never_a_damaged_game(folder: Path) -> None:
+    """The title's game to resume: a damaged newest game gives way to the next, and the
+    damaged one is kept as it is."""
     older = a_game(seed=4)
     older_meta = new_meta(older, saves_dir=folder)
     store.autosave(older, older_meta)
@@ -146,39 +167,31 @@ def test_the_game_to_resume_is_never_a_damaged_save(folder: Path) -> None:
     meta = new_meta(newer, saves_dir=folder)
     save_game(newer, "friday", meta)
     play(newer, 5, 60)
-    auto = store.autosave(newer, meta)
-    before = edited(auto, wrong_player)
-    entry = latest_save(folder)
-    assert entry is not None and entry.name == "friday"
-    assert resumable_saves(folder, check=True)[0].name == "friday"
-    loaded = load_save(entry.path)
-    assert loaded.branched  # the damaged autosave is further on: kept, never overwritten
-    assert auto.read_bytes() == before
-    (folder / "friday.json").unlink()
+    store.autosave(newer, meta)
+    release(meta)
+    release(older_meta)
+    j = store._journal(folder)
+    with j.tx() as db:
+        db.execute("UPDATE decisions SET action=? WHERE game=? AND n=1",
+                   (json.dumps({"kind": "roll", "player": 1}), meta.game_id))
     entry = latest_save(folder)
     assert entry is not None and entry.game_id == older_meta.game_id
-
-
-def test_saving_over_a_damaged_save_asks_first(folder: Path) -> None:
-    """Even a save of this very game at an earlier decision: what is there is damaged, and
-    replacing it is asked, not done."""
-    game = a_game(upto=20)
-    meta = new_meta(game, saves_dir=folder)
-    path = save_game(game, "friday", meta)
-    play(game, 3, 40)
-    assert replace_question(game, "friday", meta) is None  # its own earlier save: moved on
-    edited(path, wrong_player)
-    question = replace_question(game, "friday", meta)
-    assert question is not None and "damaged" in question and "Replace it?" in question
+    assert resumable_saves(folder, check=True)[0].game_id == older_meta.game_id
+    damaged = next(e for e in list_saves(folder, check=True)
+                   if e.name == store.autosave_name(newer, meta))
+    assert damaged.damaged and "is not legal" in (damaged.error or "")
+    with pytest.raises(SaveError, match="is not legal"):
+        load_save(damaged.name, folder)
 
 
 def test_a_save_of_an_earlier_ruleset_that_plays_the_same_is_checked_as_it_loads(
     folder: Path,
 ) -> None:
     """Saved under a ruleset hash the edition lists as playing the same (``earlier_hashes``):
-    the load trusts it as today's rules, so the listing checks it as it does any other."""
+    the load trusts it as today's rules, so the import checks it as it does any other."""
     earlier = load_spec("classic").earlier_hashes[0]
-    path = save_game(a_game(), "older", saves_dir=folder)
+    folder.mkdir()
+    path = a_file(folder, a_game(), "older")
 
     def older_and_broken(data: dict[str, Any]) -> None:
         data["ruleset"]["hash"] = earlier
@@ -188,5 +201,5 @@ def test_a_save_of_an_earlier_ruleset_that_plays_the_same_is_checked_as_it_loads
     entry = next(e for e in list_saves(folder, check=True) if e.name == "older")
     assert entry.damaged and "is not legal" in (entry.error or "")
     with pytest.raises(SaveError) as err:
-        load_save(path)
+        load_save(path, folder)
     assert "is not legal" in err.value.message

@@ -362,7 +362,10 @@ def replace_question(game: Game, name: str, meta: SaveMeta | None = None,
                                  (b.name, b.game, b.branch, b.n)):
         return None
     if meta is not None and b.game == meta.game_id:
-        what = f"this game's save at decision {b.n}"
+        what = (f"this game's save at decision {b.n}, later than now"
+                if b.n > len(game.history) else
+                f"this game's save at decision {b.n}, of another line of play (before an undo "
+                "or a load)")
     else:
         summary = _summary(b.position)
         row = j.game(b.game)
@@ -1078,16 +1081,33 @@ def list_saves(saves_dir: str | os.PathLike[str] | None = None, *,
         p = folder / file
         if not p.exists():
             continue
-        try:
-            mtime: datetime | None = datetime.fromtimestamp(p.lstat().st_mtime, UTC)
-        except (OSError, ValueError, OverflowError):
-            mtime = None
-        out.append(SaveEntry(name=p.stem, path=p, updated=mtime, error=error))
+        out.append(_bad_file_entry(p, error))
     if check:
         out = [checked(e) for e in out]
     epoch = datetime.min.replace(tzinfo=UTC)
     out.sort(key=lambda e: e.updated or epoch, reverse=True)
     return out
+
+
+def _bad_file_entry(p: Path, error: str) -> SaveEntry:
+    """A file of the saves folder that could not be imported: what its header says it is
+    (when it reads: then it is ``damaged`` inside), and why."""
+    try:
+        mtime: datetime | None = datetime.fromtimestamp(p.lstat().st_mtime, UTC)
+    except (OSError, ValueError, OverflowError):
+        mtime = None
+    try:
+        h = read_header(p)
+    except (SaveError, OSError, ValueError):
+        return SaveEntry(name=p.stem, path=p, updated=mtime, error=error)
+    prefix = "the save is damaged: "
+    why = error[len(prefix):] if error.startswith(prefix) else error
+    return SaveEntry(
+        name=p.stem, path=p, edition=h.ruleset.id,
+        edition_name=h.summary.edition or h.ruleset.name, kind=h.kind,
+        players=tuple(s.name for s in h.options.players), turn=h.turn, round=h.round,
+        updated=mtime, summary=h.summary.text, game_id=h.game_id, decisions=h.decisions,
+        error=why if why.startswith("damaged") else f"damaged: {why}", damaged=True)
 
 
 _DAMAGE: dict[tuple[str, str, int, str], str | None] = {}

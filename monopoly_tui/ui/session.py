@@ -137,8 +137,12 @@ class _Before:
 
 
 def clock_words(at: float) -> str:
-    """An agreed hour as the table's clock shows it: '21:30'."""
-    return time.strftime("%H:%M", time.localtime(at))
+    """An agreed hour as the table's clock shows it: '21:30' (a time no clock can show, from a
+    save edited by hand, reads as the Unix time it is)."""
+    try:
+        return time.strftime("%H:%M", time.localtime(at))
+    except (OverflowError, OSError, ValueError):
+        return f"the Unix time {int(at)}"
 
 
 def player_name(game: Game, p: int) -> str:

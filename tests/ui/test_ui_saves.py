@@ -9,6 +9,7 @@ read from the journal (``list_saves``, ``load_save``)."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,32 @@ def on_top(app: MonopolyApp) -> str:
 def listed(folder: Path, name: str) -> Any:
     """The save of that name as the journal lists it, or None."""
     return next((e for e in list_saves(folder) if e.name == name), None)
+
+
+def journal_rows(folder: Path, game_id: str) -> list[tuple[Any, ...]]:
+    """Everything the journal keeps of a game (its setup, branches, decisions, named saves)."""
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(folder / "games.sqlite3")) as db:
+        return [row for table in ("games", "branches", "decisions", "bookmarks")
+                for row in db.execute(f"SELECT * FROM {table} WHERE "
+                                      f"{'id' if table == 'games' else 'game'}=? ORDER BY 1, 2, 3",
+                                      (game_id,))]
+
+
+def damage_first_decision(folder: Path, game_id: str) -> None:
+    """Give a game's first decision to the other player (not that player's roll), in the
+    journal itself, as a damaged disk or a hand edit would."""
+    import json
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(folder / "games.sqlite3")) as db, db:
+        (line,) = db.execute("SELECT action FROM decisions WHERE game=? AND branch=1 AND n=1",
+                             (game_id,)).fetchone()
+        action = json.loads(line)
+        action["player"] = 1 - action.get("player", 0)
+        db.execute("UPDATE decisions SET action=? WHERE game=? AND branch=1 AND n=1",
+                   (json.dumps(action), game_id))
 
 
 def what_it_is(entry: Any) -> tuple[Any, ...]:
@@ -91,31 +118,54 @@ async def test_the_save_dialog_refuses_an_autosave_name(saves_folder: Path) -> N
 async def test_the_load_screen_deletes_after_asking_and_renames_by_keyboard(
     saves_folder: Path,
 ) -> None:
+    """Two games, each saved under a name: the list holds both named saves and each game's
+    latest play (its autosave). Deleting a named save (after asking) takes only that bookmark
+    (its game stays); renaming one keeps its game; deleting a game's latest play takes the
+    whole game, with its named saves."""
+    games = {}
     for name, seed in (("first", 1), ("second", 2)):
-        saves_port.save(new_session("classic", [("Ann", True), ("[/x]", True)], seed=seed),
-                        name)
+        s = new_session("classic", [("Ann", True), ("[/x]", True)], seed=seed)
+        saves_port.save(s, name)
+        games[name] = s.save_meta.game_id
+        saves_port.release(s)
+    autos = {e.name: e.game_id for e in list_saves(saves_folder) if e.kind == "auto"}
+    assert sorted(autos.values()) == sorted(games.values())
     app = MonopolyApp(pace="instant")
     async with app.run_test(size=(160, 50)) as pilot:
         app.push_screen(LoadScreen())
         await wait_for_saves(pilot)
         screen: Any = app.screen
-        assert on_top(app) == "LoadScreen" and len(screen.entries) == 2
+        assert on_top(app) == "LoadScreen"
+        assert {e.name for e in screen.entries} == {"first", "second", *autos}
         assert {"enter", "d", "n", "escape"} <= shown_keys(app)
-        doomed = screen.highlighted_entry().name
+
+        async def highlight(name: str) -> None:
+            """Move the highlight to a save by keyboard."""
+            await pilot.press("home")
+            for _ in range(len(app.screen.entries)):  # type: ignore[attr-defined]
+                if app.screen.highlighted_entry().name == name:  # type: ignore[attr-defined]
+                    return
+                await pilot.press("down")
+            raise AssertionError(f"{name} not reached")
+
+        doomed = "second"
+        await highlight(doomed)
         await pilot.press("d")
         await settle(pilot)
         assert on_top(app) == "ConfirmScreen" and doomed in text_of(app, "#question")
+        assert "whole game" not in text_of(app, "#question")  # a bookmark, not its game
         await pilot.press("n")  # keep it
         await settle(pilot)
-        assert (saves_folder / f"{doomed}.json").exists()
+        assert listed(saves_folder, doomed) is not None
         await pilot.press("d")
         await settle(pilot)
         await pilot.press("y")
         await wait_for_saves(pilot)
-        assert not (saves_folder / f"{doomed}.json").exists()
+        assert listed(saves_folder, doomed) is None
         screen = app.screen
-        assert [e.name for e in screen.entries] == [n for n in ("first", "second") if n != doomed]
-        kept = screen.entries[0].name
+        assert {e.name for e in screen.entries} == {"first", *autos}  # its game stays
+        kept = "first"
+        await highlight(kept)
         await pilot.press("n")
         await settle(pilot)
         assert on_top(app) == "SaveNameScreen"
@@ -123,10 +173,22 @@ async def test_the_load_screen_deletes_after_asking_and_renames_by_keyboard(
         await pilot.press("enter")
         await wait_for_saves(pilot)
         assert on_top(app) == "LoadScreen"
-        assert [e.name for e in app.screen.entries] == ["renamed"]  # type: ignore[attr-defined]
-        assert not (saves_folder / f"{kept}.json").exists()
-        lst = app.screen.query_one("#saves", OptionList)
-        assert lst.highlighted == 0
+        screen = app.screen
+        assert {e.name for e in screen.entries} == {"renamed", *autos}
+        assert listed(saves_folder, kept) is None
+        assert listed(saves_folder, "renamed").game_id == games[kept]
+        assert screen.highlighted_entry().name == "renamed"  # the highlight follows it
+        # the latest play of the first game: the whole game goes, its named save with it
+        first_auto = next(n for n, g in autos.items() if g == games[kept])
+        await highlight(first_auto)
+        await pilot.press("d")
+        await settle(pilot)
+        assert on_top(app) == "ConfirmScreen"
+        assert "whole game goes" in " ".join(text_of(app, "#question").split())
+        await pilot.press("y")
+        await wait_for_saves(pilot)
+        assert [e.name for e in app.screen.entries] == [  # type: ignore[attr-defined]
+            n for n, g in autos.items() if g == games[doomed]]
 
 
 async def test_computers_at_instant_pace_are_saved_after_every_decision(
@@ -223,15 +285,18 @@ def test_resuming_shows_the_saved_table_without_replaying_the_game(
     saves_folder: Path, monkeypatch: Any,
 ) -> None:
     """A sealed autosave keeps the statistics and the log's last lines: resuming shows them
-    as they were, without a replay; any other save (here: copied to another folder) rebuilds
-    them by a replay, to the same statistics."""
-    from monopoly_tui.saves import load_save
+    as they were, without a replay; any other save (here: the game exported to a file and
+    imported into another saves folder, whose key did not seal it) rebuilds them by a replay,
+    to the same statistics."""
+    from monopoly_tui.saves import export_game, load_save
 
     s = new_session("classic", [("Ann", False), ("Bob", False)], seed=3)
     while s.game.st.decisions < 300 and not s.game.over:
         s.play(s.bot_choice(s.pending.player))
     assert saves_port.autosave(s) is None
-    path = next(saves_folder.glob("autosave-*.json"))
+    auto = next(e for e in list_saves(saves_folder) if e.kind == "auto")
+    assert auto.game_id == s.save_meta.game_id and auto.decisions == s.game.st.decisions
+    saves_port.release(s)  # the window that played it is done with it
     replays: list[int] = []
     real = saves_port._replay_log
 
@@ -240,16 +305,19 @@ def test_resuming_shows_the_saved_table_without_replaying_the_game(
         real(session, loaded)
 
     monkeypatch.setattr(saves_port, "_replay_log", counting)
-    resumed = saves_port.session_from(load_save(path))
+    loaded = load_save(auto.name, saves_folder)
+    assert loaded.sealed and loaded.table is not None
+    resumed = saves_port.session_from(loaded)
     assert replays == []
     assert resumed.stats == s.stats
     assert resumed.log[:-1] == s.log[-saves_port.TABLE_LINES:]
     assert (resumed.last_dice, resumed.last_roller, resumed.last_card) == (
         s.last_dice, s.last_roller, s.last_card)
-    elsewhere = saves_folder.parent / "elsewhere" / path.name
-    elsewhere.parent.mkdir()
-    elsewhere.write_bytes(path.read_bytes())
-    rebuilt = saves_port.session_from(load_save(elsewhere))
+    file = export_game(auto.name, saves_folder.parent / "exported.json", saves_folder)
+    elsewhere = saves_folder.parent / "elsewhere"
+    other = load_save(file, elsewhere)
+    assert other.table is None  # a file not sealed with that folder's key: no table trusted
+    rebuilt = saves_port.session_from(other)
     assert replays == [1] and rebuilt.stats == s.stats
     assert rebuilt.log[-2] == s.log[-1]
 
@@ -257,21 +325,20 @@ def test_resuming_shows_the_saved_table_without_replaying_the_game(
 async def test_the_load_screen_says_a_save_is_damaged_and_why_before_loading_it(
     saves_folder: Path,
 ) -> None:
-    """A save whose header reads but whose history holds an illegal decision: listed with
-    what it is and why it is damaged; Enter does not try it (Load is not offered), the other
-    controls still work on it, and the file is left as it is."""
-    import json
-
-    saves_port.save(new_session("classic", [("Ann", True), ("Bob", True)], seed=1), "good")
+    """A save whose game reads but whose history holds an illegal decision (the journal's row
+    of its first decision damaged): listed with what it is and why it is damaged; Enter does
+    not try it (Load is not offered), the other controls still work on it, and the journal is
+    left as it is."""
+    good = new_session("classic", [("Ann", True), ("Bob", True)], seed=1)
+    saves_port.save(good, "good")
+    saves_port.release(good)
     s = new_session("classic", [("Cid", True), ("Dee", True)], seed=2)
     for _ in range(3):
         s.play(s.pending.choices[0])
     saves_port.save(s, "broken")
-    path = saves_folder / "broken.json"
-    data = json.loads(path.read_bytes())
-    data["log"][0]["player"] = 1 - data["log"][0].get("player", 0)  # not that player's roll
-    path.write_text(json.dumps(data))
-    before = path.read_bytes()
+    saves_port.release(s)
+    damage_first_decision(saves_folder, s.save_meta.game_id)
+    before = journal_rows(saves_folder, s.save_meta.game_id)
     app = MonopolyApp(pace="instant")
     async with app.run_test(size=(100, 30)) as pilot:
         app.push_screen(LoadScreen())
@@ -282,7 +349,9 @@ async def test_the_load_screen_says_a_save_is_damaged_and_why_before_loading_it(
         label = str(lst.get_option_at_index(at).prompt)
         assert "Classic" in label and "Cid, Dee" in label
         assert "damaged: decision 1 of 3 (roll by " in label and "is not legal" in label
-        assert screen.entries[lst.highlighted].name == "good"  # it starts on one that loads
+        # it starts on one that loads: the good game (its named save or its latest play)
+        start = screen.entries[lst.highlighted]
+        assert start.game_id == good.save_meta.game_id and start.error is None
         lst.highlighted = at
         await settle(pilot)
         info = text_of(app, "#save-info")
@@ -308,7 +377,7 @@ async def test_the_load_screen_says_a_save_is_damaged_and_why_before_loading_it(
         await pilot.press("escape")
         await settle(pilot)
         assert on_top(app) == "TitleScreen"
-    assert path.read_bytes() == before
+    assert journal_rows(saves_folder, s.save_meta.game_id) == before
 
 
 async def test_the_title_offers_no_damaged_save_and_no_finished_game_for_resume(

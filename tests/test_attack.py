@@ -32,15 +32,17 @@ from monopoly_tui.rules.loader import RulesetError, builtin_dir, load_ruleset
 from monopoly_tui.saves import (
     SaveError,
     autosave,
+    files,
     latest_save,
     list_saves,
     load_save,
     new_meta,
+    release,
     save_game,
     store,
 )
+from monopoly_tui.saves.files import load_spec
 from monopoly_tui.saves.replay import load_for_replay, replay_lines
-from monopoly_tui.saves.store import load_spec
 
 WATCHDOG_SECONDS = 600
 """Far beyond what the attack takes (seconds): only a hang reaches it."""
@@ -157,11 +159,15 @@ def real_saves(folder: Path) -> list[bytes]:
         game = start(load_spec(edition), seed)
         play(game, seed, upto)
         meta = new_meta(game, saves_dir=folder)
-        out.append(autosave(game, meta).read_bytes())
-        out.append(store.render(game, meta, "plain", "named"))  # no seal
+        autosave(game, meta)
+        out.append(store.export_game(store.autosave_name(game, meta),
+                                     folder.parent / "out" / "auto.json", folder).read_bytes())
+        out.append(files.render(game, meta, "plain", "named"))  # no seal
     done = start(load_spec("classic"), 4, house_rules={"turn_limit": 4})
     play(done, 4, 100_000)
-    out.append(save_game(done, "done", saves_dir=folder).read_bytes())
+    save_game(done, "done", saves_dir=folder)
+    out.append(store.export_game("done", folder.parent / "out" / "done.json", folder)
+               .read_bytes())
     return out
 
 
@@ -169,7 +175,7 @@ def exercise_save(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Everything that reads a save file; only SaveError may come out."""
     folder = path.parent
     for call in (lambda: list_saves(folder), lambda: latest_save(folder),
-                 lambda: store.read_header(path), lambda: load_for_replay(path)):
+                 lambda: files.read_header(path), lambda: load_for_replay(path)):
         with suppress(SaveError):
             call()
     try:
@@ -182,6 +188,7 @@ def exercise_save(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         if not game.over:
             game.act(choose(game, 1))
             autosave(game, loaded.meta)
+        release(loaded.meta)
     try:
         save, spec, _ = load_for_replay(path)
         for _line in replay_lines(save, spec, path):

@@ -49,8 +49,8 @@ from monopoly_tui.saves import (
     save_status,
     store,
 )
-from monopoly_tui.saves.replay import load_for_replay, plain_event, replay_lines
 from monopoly_tui.saves.files import load_spec
+from monopoly_tui.saves.replay import load_for_replay, plain_event, replay_lines
 
 RULESET_FILES = sorted(builtin_dir().glob("*.yaml"))
 

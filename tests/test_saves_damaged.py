@@ -23,9 +23,8 @@ from monopoly_tui.saves import (
     list_saves,
     load_save,
     new_meta,
-    replace_question,
-    resumable_saves,
     release,
+    resumable_saves,
     save_game,
     store,
 )

@@ -15,7 +15,9 @@ from monopoly_tui.engine.invariants import check_play
 from monopoly_tui.engine.mechanics.dnd_adventures import card_of
 from monopoly_tui.engine.mechanics.dnd_checks import A_USE_ITEM, USE_ITEMS, items_of
 from monopoly_tui.engine.mechanics.dnd_dungeon_master import RED_WIZARD, dm_cards
-from monopoly_tui.saves.store import new_meta, read_save, restore_game, save_game
+from monopoly_tui.saves import export_game, load_save, release
+from monopoly_tui.saves.files import new_meta, read_save, restore_game
+from monopoly_tui.saves.store import save_game
 
 EVERY_CARD = {
     "locations": {"kryptgarden-forest": "high-forest", "starmetal-hills": "mount-hotenow",
@@ -163,7 +165,14 @@ def test_a_save_with_dm_cards_loads_the_same_board(tmp_path: Path) -> None:
     for _ in range(6):
         pend = game.pending
         game.act(pend.choices[-1])
-    path = save_game(game, "dm", new_meta(game, saves_dir=tmp_path), tmp_path)
+    meta = new_meta(game, saves_dir=tmp_path)
+    save_game(game, "dm", meta, tmp_path)
+    release(meta)
+    opened = load_save("dm", tmp_path)  # from the journal
+    assert opened.options.setup == {"dungeon_master": EVERY_CARD}
+    assert opened.game.spec.spaces == game.spec.spaces
+    assert opened.game.st.decks == game.st.decks and opened.game.st.players == game.st.players
+    path = export_game("dm", tmp_path / "dm.json", tmp_path)  # and as a file
     save = read_save(path)
     assert save.options.setup == {"dungeon_master": EVERY_CARD}
     loaded = restore_game(save, dnd_spec(), path)

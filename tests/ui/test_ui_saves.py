@@ -383,13 +383,14 @@ async def test_the_load_screen_says_a_save_is_damaged_and_why_before_loading_it(
 async def test_the_title_offers_no_damaged_save_and_no_finished_game_for_resume(
     saves_folder: Path,
 ) -> None:
-    """A game resumed from a named save and played to its end: back on the title, Resume is
-    gone (it offered the game still, as if in progress); the Load screen says the named save's
-    game finished later. A save damaged inside is never the one offered."""
-    import json
+    """A game resumed and played to its end: back on the title, Resume is gone (it offered
+    the game still, as if in progress); the Load screen says the named save's game finished
+    later. A save damaged inside is never the one offered.
 
+    Resume opens a game's latest play (its autosave), never an older named save of it
+    (issue 26): the game offered is the named save's game, by its autosave name."""
     from monopoly_tui.engine.game import Game
-    from monopoly_tui.saves import new_meta, save_game
+    from monopoly_tui.saves import new_meta, release, save_game
     from monopoly_tui.saves.store import load_spec
     from monopoly_tui.ui.session import FirstLegalBot
 
@@ -403,13 +404,15 @@ async def test_the_title_offers_no_damaged_save_and_no_finished_game_for_resume(
     almost = Game.new(spec, players, seed=2, house_rules={"turn_limit": 1})
     for action in done.history[:-1]:
         almost.act(action)
-    save_game(almost, "friday", new_meta(almost, saves_dir=saves_folder))
+    friday = new_meta(almost, saves_dir=saves_folder)
+    save_game(almost, "friday", friday)
+    release(friday)
     damaged = Game.new(spec, players, seed=3)
     damaged.act(damaged.pending.choices[0])
-    path = save_game(damaged, "newest but broken", new_meta(damaged, saves_dir=saves_folder))
-    data = json.loads(path.read_bytes())
-    data["snapshot"]["state"]["players"][0]["cash"] = "lots"
-    path.write_text(json.dumps(data))
+    broken = new_meta(damaged, saves_dir=saves_folder)
+    save_game(damaged, "newest but broken", broken)
+    release(broken)
+    damage_first_decision(saves_folder, broken.game_id)
 
     async def looked(pilot: Any) -> Any:
         title: Any = app.screen
@@ -424,7 +427,8 @@ async def test_the_title_offers_no_damaged_save_and_no_finished_game_for_resume(
     app = MonopolyApp(pace="instant")
     async with app.run_test(size=(100, 30)) as pilot:
         title = await looked(pilot)
-        assert title.resume_entry is not None and title.resume_entry.name == "friday"
+        assert title.resume_entry is not None and title.resume_entry.kind == "auto"
+        assert title.resume_entry.game_id == friday.game_id
         assert "c" in shown_keys(app)
         await pilot.press("c")
         await settle(pilot)

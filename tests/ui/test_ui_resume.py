@@ -18,8 +18,8 @@ async def test_resume_opens_the_game_screen_at_the_saved_decision(tmp_path: Path
     game = Game.new(spec, [("Ann", spec.tokens[0]), ("Bob", spec.tokens[1])], seed=4)
     while len(game.history) < 12 and not game.over:
         game.act(game.pending.choices[0])
-    path = save_game(game, "mid-game", saves_dir=tmp_path)
-    loaded = load_save(path)
+    save_game(game, "mid-game", saves_dir=tmp_path)  # a bookmark in tmp_path's journal
+    loaded = load_save("mid-game", tmp_path)
     session = saves_port.session_from(loaded)
     app = MonopolyApp(pace="instant", session=session)
     async with app.run_test(size=(160, 50)) as pilot:

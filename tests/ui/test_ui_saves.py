@@ -35,11 +35,11 @@ def journal_rows(folder: Path, game_id: str) -> list[tuple[Any, ...]]:
     """Everything the journal keeps of a game (its setup, branches, decisions, named saves)."""
     import sqlite3
 
+    queries = ["SELECT * FROM games WHERE id=?"] + [
+        f"SELECT * FROM {table} WHERE game=? ORDER BY 1, 2, 3"
+        for table in ("branches", "decisions", "bookmarks")]
     with contextlib.closing(sqlite3.connect(folder / "games.sqlite3")) as db:
-        return [row for table in ("games", "branches", "decisions", "bookmarks")
-                for row in db.execute(f"SELECT * FROM {table} WHERE "
-                                      f"{'id' if table == 'games' else 'game'}=? ORDER BY 1, 2, 3",
-                                      (game_id,))]
+        return [row for q in queries for row in db.execute(q, (game_id,))]
 
 
 def damage_first_decision(folder: Path, game_id: str) -> None:
@@ -413,6 +413,8 @@ async def test_the_title_offers_no_damaged_save_and_no_finished_game_for_resume(
     save_game(damaged, "newest but broken", broken)
     release(broken)
     damage_first_decision(saves_folder, broken.game_id)
+    newest = list_saves(saves_folder, check=True)[0]
+    assert newest.game_id == broken.game_id and newest.damaged  # newer than friday, damaged
 
     async def looked(pilot: Any) -> Any:
         title: Any = app.screen

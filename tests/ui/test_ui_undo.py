@@ -16,7 +16,7 @@ from monopoly_tui.engine.dice import ScriptedDice
 from monopoly_tui.engine.mechanics.ring import state_of
 from monopoly_tui.engine.snapshot import encode_state
 from monopoly_tui.engine.state import TradeOffer
-from monopoly_tui.saves import list_saves, load_save, read_save
+from monopoly_tui.saves import list_saves, load_save
 from monopoly_tui.ui.app import MonopolyApp
 
 
@@ -50,9 +50,11 @@ async def test_buy_then_u_offers_the_deed_again_and_the_autosave_follows(
         assert encode_state(s.game.st) == before
         assert s.log[-1] == "↶ Ann takes back: Ann bought Boardwalk for $400"
         assert "u" not in shown_keys(app)
-        auto = next(e for e in list_saves(saves_folder) if e.name.startswith("autosave-"))
-        assert read_save(auto.path).decisions == 0
-        assert encode_state(load_save(auto.path).game.st) == before
+        auto = next(e for e in list_saves(saves_folder) if e.kind == "auto")
+        assert auto.name.startswith("autosave-") and auto.decisions == 0
+    # the app (this window) held the game while it ran; closed, the game opens as it was
+    # saved: before the purchase
+    assert encode_state(load_save(auto.name, saves_folder).game.st) == before
 
 
 async def test_a_mortgage_then_u(saves_folder: Path) -> None:

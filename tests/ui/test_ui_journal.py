@@ -1,0 +1,504 @@
+"""The journal in the app (issue 26): a game open in another window, a disk that fails, and the
+title's Resume that says which game it opens. Driven by keys, as a player would.
+
+"Another window" is, in most tests, this very process holding the game
+(``saves.load_save`` keeps it while the ``LoadedGame`` lives), as a second Textual app in the
+same process would; one test holds it from a real second process, as a second terminal does.
+A full disk is the journal's transaction refusing to start with SQLite's own error (the
+real one is tried in tests/test_saves_journal.py with a file-size limit)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from driver import as_shown, new_session, settle, shown_keys, step, text_of
+from textual.widgets import Input, OptionList
+
+from monopoly_tui.engine import snapshot as snap
+from monopoly_tui.saves import (
+    GameOpenElsewhere,
+    SaveError,
+    autosave,
+    import_file,
+    list_saves,
+    load_save,
+    release,
+    save_status,
+)
+from monopoly_tui.saves import journal as J
+from monopoly_tui.saves.store import autosave_name
+from monopoly_tui.ui import saves_port
+from monopoly_tui.ui.app import MonopolyApp
+from monopoly_tui.ui.session import Session
+
+SMALL, BIG = (100, 30), (160, 50)
+
+
+@pytest.fixture(autouse=True)
+def _journals_closed() -> Iterator[None]:
+    """Each test's journal is closed after it (its folder goes with the test)."""
+    yield
+    for folder in list(J._JOURNALS):
+        J.forget_journal(folder)
+
+
+def on_top(app: MonopolyApp) -> str:
+    return type(app.screen).__name__
+
+
+def stack(app: MonopolyApp) -> list[str]:
+    return [type(s).__name__ for s in app.screen_stack]
+
+
+def two_humans(seed: int = 1) -> Session:
+    return new_session("classic", [("Ann", True), ("Bob", True)], seed=seed)
+
+
+def a_saved_game(folder: Path, decisions: int = 4, seed: int = 1) -> str:
+    """A game of two humans played for a few decisions and saved, then left (no window holds
+    it); its autosave name."""
+    s = two_humans(seed)
+    while s.game.st.decisions < decisions:
+        s.play(s.pending.choices[0])
+    assert saves_port.autosave(s) is None
+    name = autosave_name(s.game, s.save_meta)
+    saves_port.release(s)
+    return name
+
+
+def auto_entries(folder: Path) -> dict[str, int]:
+    """Each game of the folder by its id: how many decisions its latest play holds."""
+    return {e.game_id: e.decisions for e in list_saves(folder) if e.kind == "auto"}
+
+
+async def until(pilot: Any, ready: Any, what: str, limit: int = 2000) -> None:
+    """Pause until ``ready()`` holds; a failure only when it never does (not a clock)."""
+    for _ in range(limit):
+        if ready():
+            return
+        await pilot.pause()
+    raise AssertionError(f"never happened: {what}; on top: {on_top(pilot.app)}")
+
+
+async def title_looked(pilot: Any) -> Any:
+    """The title, once it has looked for saves."""
+    app = pilot.app
+    await until(pilot, lambda: getattr(app.screen, "saves_checked", False), "saves looked at")
+    await app.workers.wait_for_complete()
+    await settle(pilot)
+    return app.screen
+
+
+async def to_load_screen_entry(pilot: Any, name: str) -> Any:
+    """The Load screen (by 'l' on the title), its highlight on the save ``name``."""
+    app = pilot.app
+    await pilot.press("l")
+    await until(pilot, lambda: on_top(app) == "LoadScreen" and app.screen.read, "saves read")
+    await app.workers.wait_for_complete()
+    await settle(pilot)
+    screen: Any = app.screen
+    await pilot.press("home")
+    for _ in range(len(screen.entries)):
+        if screen.highlighted_entry().name == name:
+            return screen
+        await pilot.press("down")
+    raise AssertionError(f"{name} is not on the Load screen")
+
+
+async def play_decisions(pilot: Any, app: MonopolyApp, session: Session, count: int) -> None:
+    """Play ``count`` more decisions by the keys a player presses."""
+    target = session.game.st.decisions + count
+    seen: Counter[str] = Counter()
+    for _ in range(50 * count):
+        if session.game.st.decisions >= target:
+            await settle(pilot)
+            return
+        assert await step(pilot, app, seen), "the game ended"
+    raise AssertionError(f"{count} decisions not played; seen {dict(seen)}")
+
+
+def banner(app: MonopolyApp) -> str:
+    """The banner as the player reads it (cut where the screen cuts it)."""
+    return " ".join(as_shown(app.screen.query_one("#banner"), clip=True).split())
+
+
+# ---------------------------------------------------------------- open in another window
+
+
+OPEN_ELSEWHERE_ANSWERS = {
+    # how the player answers: the keys, after the question shows
+    "esc": ("escape",),
+    "t": ("t",),
+    "c": ("c",),
+    "tab-enter on Take it over": ("tab", "enter"),
+    "tab-enter on Play a copy": ("tab", "tab", "enter"),
+    "tab-enter on Leave it": ("tab", "tab", "tab", "enter"),
+}
+OUTCOME = {"esc": "left", "t": "taken", "c": "copy", "tab-enter on Take it over": "taken",
+           "tab-enter on Play a copy": "copy", "tab-enter on Leave it": "left"}
+
+
+@pytest.mark.parametrize("answer", list(OPEN_ELSEWHERE_ANSWERS))
+async def test_resume_of_a_game_open_in_another_window_asks_first(
+    saves_folder: Path, answer: str,
+) -> None:
+    """Resume of a game another window holds: the question says so and offers Take it over
+    [t], Play a copy [c] and Leave it [esc], each by its key or by Tab and Enter on its
+    button. Leaving it loads nothing; taking it over opens the game where it was, and the
+    other window's next save is refused ('taken over'); a copy is a game of its own, the
+    original as it was and still the other window's."""
+    name = a_saved_game(saves_folder)
+    held = load_save(name, saves_folder)  # the other window
+    gid = held.meta.game_id
+    before = list(held.game.history)
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=SMALL) as pilot:
+        title = await title_looked(pilot)
+        assert title.resume_entry is not None and title.resume_entry.name == name
+        await pilot.press("c")
+        await until(pilot, lambda: on_top(app) == "OpenElsewhereScreen", "the question")
+        question = " ".join(text_of(app, "#question").split())
+        assert "It is open in another window (process" in question
+        assert "Take it over" in question and "Play a copy" in question
+        assert {"t", "c", "escape"} <= shown_keys(app)
+        keys = OPEN_ELSEWHERE_ANSWERS[answer]
+        if keys[0] == "tab":  # Tab goes round the three buttons, from Leave it (focused)
+            assert app.focused is not None and app.focused.id == "back"
+            order = []
+            for key in keys[:-1]:
+                await pilot.press(key)
+                order.append(app.focused.id if app.focused else None)
+            assert order == ["take_over", "copy", "back"][:len(order)]
+            await pilot.press(keys[-1])
+        else:
+            await pilot.press(*keys)
+        outcome = OUTCOME[answer]
+        if outcome == "left":
+            await settle(pilot)
+            assert stack(app) == ["TitleScreen"]  # nothing loaded
+            autosave(held.game, held.meta)  # the other window still saves it
+            with pytest.raises(GameOpenElsewhere):  # and still holds it
+                load_save(name, saves_folder)
+            return
+        await until(pilot, lambda: on_top(app) == "GameScreen", "the game screen")
+        session: Any = app.screen.session  # type: ignore[attr-defined]
+        assert session.game.history == before  # where the game was
+        if outcome == "taken":
+            assert session.save_meta.game_id == gid
+            held.game.act(held.game.pending.choices[0])  # the other window plays on
+            with pytest.raises(SaveError) as refused:
+                autosave(held.game, held.meta)
+            assert refused.value.kind == "taken_over"
+            status = save_status(held.meta)
+            assert status.lost and not status.saved
+            await play_decisions(pilot, app, session, 1)  # this window saves it now
+            assert saves_port.status(session).saved
+            assert auto_entries(saves_folder) == {gid: len(before) + 1}
+        else:
+            copy_id = session.save_meta.game_id
+            assert copy_id != gid
+            await play_decisions(pilot, app, session, 1)
+            assert saves_port.status(session).saved
+            assert auto_entries(saves_folder) == {gid: len(before), copy_id: len(before) + 1}
+            held.game.act(held.game.pending.choices[0])  # the original: the other window's
+            autosave(held.game, held.meta)
+            assert save_status(held.meta).saved
+            assert auto_entries(saves_folder)[gid] == len(before) + 1
+
+
+async def test_load_of_a_game_open_in_another_window_asks_first(saves_folder: Path) -> None:
+    """The Load screen's Enter on a game another window holds: the same question; 't' opens
+    it here."""
+    name = a_saved_game(saves_folder)
+    held = load_save(name, saves_folder)
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=BIG) as pilot:
+        await title_looked(pilot)
+        await to_load_screen_entry(pilot, name)
+        await pilot.press("enter")
+        await until(pilot, lambda: on_top(app) == "OpenElsewhereScreen", "the question")
+        assert "LoadScreen" not in stack(app)
+        await pilot.press("t")
+        await until(pilot, lambda: on_top(app) == "GameScreen", "the game screen")
+        with pytest.raises(SaveError) as refused:
+            autosave(held.game, held.meta)
+        assert refused.value.kind == "taken_over" and save_status(held.meta).lost
+
+
+@contextlib.contextmanager
+def held_by_another_process(name: str, folder: Path) -> Iterator[subprocess.Popen[str]]:
+    """A second process (a second terminal) that opens the game and holds it until it is
+    ended."""
+    script = textwrap.dedent(f"""
+        import sys
+        from monopoly_tui.saves import load_save
+        loaded = load_save({name!r}, {str(folder)!r})
+        print("holding", flush=True)
+        sys.stdin.read()
+    """)
+    env = dict(os.environ, MONOPOLY_TUI_WINDOW="the other terminal")
+    proc = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "holding"
+        yield proc
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+async def test_a_game_held_by_another_process_is_marked_and_named(saves_folder: Path) -> None:
+    """A game a second terminal holds: the title's Resume and the Load screen say it is open
+    in another window, and the question names that window; once that process is gone the
+    game opens without asking."""
+    name = a_saved_game(saves_folder)
+    with held_by_another_process(name, saves_folder) as other:
+        app = MonopolyApp(pace="instant")
+        async with app.run_test(size=BIG) as pilot:
+            title = await title_looked(pilot)
+            menu = title.query_one("#menu", OptionList)
+            assert "open in another window" in str(menu.get_option("resume").prompt)
+            screen = await to_load_screen_entry(pilot, name)
+            lst = screen.query_one("#saves", OptionList)
+            assert "(open in another window)" in str(lst.get_option_at_index(
+                lst.highlighted).prompt)
+            await pilot.press("enter")
+            await until(pilot, lambda: on_top(app) == "OpenElsewhereScreen", "the question")
+            question = " ".join(text_of(app, "#question").split())
+            assert f"the other terminal (process {other.pid} on this machine" in question
+            await pilot.press("escape")
+            await settle(pilot)
+            assert stack(app) == ["TitleScreen"]
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=SMALL) as pilot:
+        await title_looked(pilot)
+        await pilot.press("c")
+        await until(pilot, lambda: on_top(app) == "GameScreen", "the game screen")
+
+
+async def test_the_window_whose_game_is_taken_over_says_so(saves_folder: Path) -> None:
+    """This window plays a game another window takes over: its next decision is not saved,
+    the banner says so for good, and quitting says those decisions are not saved here."""
+    name = a_saved_game(saves_folder)
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=SMALL) as pilot:
+        await title_looked(pilot)
+        await pilot.press("c")
+        await until(pilot, lambda: on_top(app) == "GameScreen", "the game screen")
+        session: Any = app.screen.session  # type: ignore[attr-defined]
+        taker = load_save(name, saves_folder, take_over=True)
+        at = session.game.st.decisions
+        await play_decisions(pilot, app, session, 2)
+        assert "not saved here: another window took this game over" in banner(app)
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: on_top(app) == "UnsavedScreen", "the quit question")
+        question = " ".join(text_of(app, "#question").split())
+        assert f"the 2 decisions played here since decision {at} are not saved" in question
+        await pilot.press("escape")
+        await until(pilot, lambda: on_top(app) == "GameScreen", "back to the game")
+    assert auto_entries(saves_folder) == {taker.meta.game_id: at}  # the taker's game
+
+
+# ---------------------------------------------------------------- a disk that fails
+
+
+class Disk:
+    """The saves folder's disk: ``full`` makes every journal transaction fail as SQLite
+    says it when the disk is full."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.full = False
+        self.refused = 0
+        real = J.Journal.tx
+
+        def tx(journal: J.Journal) -> Any:
+            if self.full:
+                self.refused += 1
+                raise sqlite3.OperationalError("database or disk is full")
+            return real(journal)
+
+        monkeypatch.setattr(J.Journal, "tx", tx)
+
+
+@pytest.mark.parametrize("size", [SMALL, BIG], ids=["100x30", "160x50"])
+async def test_a_full_disk_is_shown_until_a_save_gets_through(
+    saves_folder: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int],
+) -> None:
+    """Decisions made while the disk is full: the banner keeps 'not saved since decision N:
+    the disk is full'; quitting says how many decisions are not saved and offers Try again,
+    Save to a file, Leave without saving and Keep playing. Room again: the next decision's
+    save writes them all, the mark goes, and quitting asks as for any saved game."""
+    disk = Disk(monkeypatch)
+    s = two_humans()
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=size) as pilot:
+        app.start_session(s, first=False)
+        await until(pilot, lambda: on_top(app) == "GameScreen", "the game screen")
+        await play_decisions(pilot, app, s, 2)
+        saved = s.game.st.decisions
+        assert saves_port.status(s).saved and "not saved" not in banner(app)
+        disk.full = True
+        await play_decisions(pilot, app, s, 3)
+        assert disk.refused >= 3  # every decision tried again
+        unsaved = s.game.st.decisions - saved
+        await until(pilot, lambda: on_top(app) == "GameScreen", "the game screen")
+        mark = f"⚠ not saved since decision {saved}: the disk is full"
+        assert mark in banner(app)
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: on_top(app) == "UnsavedScreen", "the quit question")
+        question = " ".join(text_of(app, "#question").split())
+        assert (f"The {unsaved} decisions since decision {saved} are not saved: the disk is "
+                "full") in question
+        assert "It is saved after every decision" not in question
+        assert {"t", "f", "l", "escape"} <= shown_keys(app)
+        assert app.focused is not None and app.focused.id == "retry"
+        order = []
+        for _ in range(4):  # Tab goes round the four answers
+            await pilot.press("tab")
+            order.append(app.focused.id if app.focused else None)
+        assert order == ["file", "leave", "back", "retry"]
+        await pilot.press("t")  # try again: still full, so asked again
+        await settle(pilot)
+        assert on_top(app) == "UnsavedScreen"
+        await pilot.press("escape")  # keep playing
+        await until(pilot, lambda: on_top(app) == "GameScreen", "back to the game")
+        assert mark in banner(app)  # it lasts
+        disk.full = False
+        await play_decisions(pilot, app, s, 1)
+        assert saves_port.status(s).saved
+        assert "not saved" not in banner(app)
+        name = autosave_name(s.game, s.save_meta)
+        assert auto_entries(saves_folder) == {s.save_meta.game_id: s.game.st.decisions}
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: on_top(app) == "ConfirmScreen", "the quit question")
+        assert "It is saved after every decision" in text_of(app, "#question")
+        await pilot.press("y")
+        await until(pilot, lambda: not app.is_running, "the app's end")
+    loaded = load_save(name, saves_folder)  # the app let go of it when it ended
+    assert loaded.game.st.decisions == s.game.st.decisions
+    assert loaded.game.history == s.game.history
+    assert snap.encode_state(loaded.game.st) == snap.encode_state(s.game.st)
+    release(loaded.meta)
+
+
+async def test_try_again_once_there_is_room_saves_and_leaves(
+    saves_folder: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Room again before any decision: the quit question's Try again saves every decision,
+    and the game is left as a saved one is (asked once more, as always)."""
+    disk = Disk(monkeypatch)
+    s = two_humans()
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=SMALL) as pilot:
+        app.start_session(s, first=False)
+        await until(pilot, lambda: on_top(app) == "GameScreen", "the game screen")
+        disk.full = True
+        await play_decisions(pilot, app, s, 2)
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: on_top(app) == "UnsavedScreen", "the quit question")
+        assert "since decision 0 are not saved" in " ".join(text_of(app, "#question").split())
+        disk.full = False
+        await pilot.press("t")
+        await until(pilot, lambda: on_top(app) == "ConfirmScreen", "the leave question")
+        assert saves_port.status(s).saved
+        assert "saved after every decision" in text_of(app, "#question")
+        await pilot.press("y")
+        await until(pilot, lambda: not app.is_running, "the app's end")
+    assert auto_entries(saves_folder) == {s.save_meta.game_id: s.game.st.decisions}
+
+
+async def test_save_to_a_file_writes_a_file_that_imports_to_the_same_decision(
+    saves_folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The disk of the saves folder is full: Save to a file writes the game elsewhere, and
+    that file brings the game back at the same decision."""
+    disk = Disk(monkeypatch)
+    s = two_humans()
+    app = MonopolyApp(pace="instant")
+    target = tmp_path / "other disk" / "rescue.json"
+    target.parent.mkdir()
+    async with app.run_test(size=SMALL) as pilot:
+        app.start_session(s, first=False)
+        await until(pilot, lambda: on_top(app) == "GameScreen", "the game screen")
+        await play_decisions(pilot, app, s, 1)
+        disk.full = True
+        await play_decisions(pilot, app, s, 3)
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: on_top(app) == "UnsavedScreen", "the quit question")
+        await pilot.press("f")
+        await until(pilot, lambda: on_top(app) == "SaveNameScreen", "the file's name")
+        field = app.screen.query_one("#name", Input)
+        assert field.value.endswith(".json")  # a file is offered
+        field.value = str(target)
+        await pilot.press("enter")
+        await until(pilot, lambda: target.exists(), "the file written")
+        await settle(pilot)
+        assert any(str(target) in n.message for n in app._notifications)
+        decisions = s.game.st.decisions
+        history = list(s.game.history)
+    disk.full = False
+    back = import_file(target, tmp_path / "another folder")
+    assert back.n == decisions and back.game.history == history
+    assert snap.encode_state(back.game.st) == snap.encode_state(s.game.st)
+
+
+async def test_leave_without_saving_leaves(
+    saves_folder: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Leave without saving [l]: the game is left (here, the app quits), the journal as it
+    was at the last save that got through."""
+    disk = Disk(monkeypatch)
+    s = two_humans()
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=SMALL) as pilot:
+        app.start_session(s, first=False)
+        await until(pilot, lambda: on_top(app) == "GameScreen", "the game screen")
+        await play_decisions(pilot, app, s, 1)
+        saved = s.game.st.decisions
+        disk.full = True
+        await play_decisions(pilot, app, s, 1)
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: on_top(app) == "UnsavedScreen", "the quit question")
+        await pilot.press("l")
+        await until(pilot, lambda: not app.is_running, "the app's end")
+    disk.full = False
+    assert auto_entries(saves_folder) == {s.save_meta.game_id: saved}
+
+
+# ---------------------------------------------------------------- the title's Resume
+
+
+async def test_the_titles_resume_names_the_players_and_the_round(saves_folder: Path) -> None:
+    """Resume says which game it opens: the edition, the players, the round (as the game's
+    own header counts it) and when it was last played."""
+    from monopoly_tui.engine.counts import round_number
+
+    s = new_session("classic", [("Ann", True), ("Bob", True), ("Cy", True)], seed=2)
+    while s.game.st.rounds < 2:
+        s.play(s.pending.choices[0])
+    assert saves_port.autosave(s) is None
+    saves_port.release(s)
+    rnd = round_number(s.game)
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=SMALL) as pilot:
+        title = await title_looked(pilot)
+        menu = title.query_one("#menu", OptionList)
+        label = str(menu.get_option("resume").prompt)
+        assert label.startswith(f"Resume Classic · Ann, Bob, Cy · round {rnd} · ")
+        when = title.resume_entry.updated.astimezone().strftime("%H:%M")
+        assert label.endswith(when)
+        assert menu.get_option_at_index(1).id == "resume" and "c" in shown_keys(app)
+        await pilot.press("c")
+        await until(pilot, lambda: on_top(app) == "GameScreen", "the game screen")
+        assert f"round {rnd}" in banner(app)

@@ -331,6 +331,7 @@ def save_game(game: Game, name: str, meta: SaveMeta | None = None,
         db.execute("INSERT INTO bookmarks(name, game, branch, n, created, updated, auto) "
                    "VALUES(?, ?, ?, ?, ?, ?, 0)", (stem, gid, w.branch, n, now, now))
         J.put_position(db, "bookmarks", "name=?", (stem,), dataclasses.replace(pos, updated=now))
+    j.checkpoint()  # a named save is on the disk for good at once
     meta.name = stem
     return where
 

@@ -742,10 +742,15 @@ class GameScreen(Screen[None]):
             mark = ("not saved here: another window took this game over" if status.lost else
                     f"not saved since decision {status.unsaved_since}: {status.problem}")
         if mark != self.save_mark:
-            if mark is not None and self.save_mark is None:
-                self.notify(f"The game could not be saved: {status.problem if status else ''}."
-                            " It keeps every decision and tries again after each one.",
-                            title="Not saved", severity="warning", timeout=10)
+            if mark is not None and self.save_mark is None and status is not None:
+                if status.lost:
+                    self.notify(f"{status.problem}. Save it under a name (s) to go on with "
+                                "a copy of your own here.", title="Taken over",
+                                severity="warning", timeout=12)
+                else:
+                    self.notify(f"The game could not be saved: {status.problem}. It keeps "
+                                "every decision and tries again after each one.",
+                                title="Not saved", severity="warning", timeout=10)
             elif mark is None:
                 self.notify("Saved again: every decision is in the saves.", title="Saved",
                             timeout=6)

@@ -21,29 +21,42 @@ class _Pick(ModalScreen[str | None]):
     ANSWERS: ClassVar[list[tuple[str, str, str, str]]] = []
     """(answer id, label, key, button variant) each."""
     FOCUS = ""
+    PER_ROW = 3
+    """Buttons a row (the dialog is 64 columns wide)."""
 
     def __init__(self, question: str) -> None:
         super().__init__(classes="decision")
         self.question = question
+        self.answers = list(self.ANSWERS)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="confirm"):
             yield Label(Text(self.TITLE_TEXT), classes="title")
             yield Static(Text(self.question), id="question")  # names inside: never markup
-            with Horizontal(classes="buttons"):
-                for answer, label, key, variant in self.ANSWERS:
-                    yield Button(Text(f"{label} [{key}]"), id=answer,
-                                 variant=variant)  # type: ignore[arg-type]
+            rows = [self.answers[i:i + self.PER_ROW]
+                    for i in range(0, len(self.answers), self.PER_ROW)]
+            for row in rows:
+                with Horizontal(classes="buttons"):
+                    for answer, label, key, variant in row:
+                        yield Button(Text(f"{label} [{key}]"), id=answer,
+                                     variant=variant)  # type: ignore[arg-type]
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(f"#{self.FOCUS or self.ANSWERS[-1][0]}", Button).focus()
+        ids = [a[0] for a in self.answers]
+        self.query_one(f"#{self.FOCUS if self.FOCUS in ids else ids[-1]}", Button).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick" and parameters:
+            return parameters[0] == "back" or parameters[0] in [a[0] for a in self.answers]
+        return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id if event.button.id != "back" else None)
 
     def action_pick(self, answer: str) -> None:
-        self.dismiss(answer if answer != "back" else None)
+        if answer == "back" or answer in [a[0] for a in self.answers]:
+            self.dismiss(answer if answer != "back" else None)
 
 
 class OpenElsewhereScreen(_Pick):
@@ -88,14 +101,20 @@ class UnsavedScreen(_Pick):
         Binding("escape", "pick('back')", "Keep playing", id="back"),
     ]
     FOCUS = "retry"
+    PER_ROW = 2
 
     def __init__(self, what: str, unsaved: int, since: int, why: str, lost: bool) -> None:
         count = f"{unsaved} decision{'s' if unsaved != 1 else ''}"
         if lost:
             text = (f"{why[:1].upper()}{why[1:]}: the {count} played here since decision "
-                    f"{since} are not saved.")
+                    f"{since} are not saved.\n\nTo {what} now would lose them: save the game "
+                    "to a file, or keep playing and save it under a name (s) as a copy of "
+                    "your own.")
         else:
             text = (f"The {count} since decision {since} are not saved: {why}. The game "
-                    "keeps them and tries again after every decision.")
-        super().__init__(f"{text}\n\nTo {what} now would lose them: try again (after freeing "
-                         "space), or save the game to a file on another disk.")
+                    "keeps them and tries again after every decision.\n\nTo "
+                    f"{what} now would lose them: try again (after freeing space), or save "
+                    "the game to a file on another disk.")
+        super().__init__(text)
+        if lost:  # trying again cannot help: another window writes the game now
+            self.answers = [a for a in self.ANSWERS if a[0] != "retry"]

@@ -217,6 +217,12 @@ def save(session: Session, name: str | None = None, replace: bool = False) -> st
     if not name:
         name = meta.name or f"{session.edition}-{meta.game_id}"
     meta.table = table_of(session)
+    status = api.save_status(meta)
+    if status.lost:  # another window plays the game now: this one goes on with a copy
+        copy = api.new_meta(session.game, meta.seats, meta.saves_dir)
+        copy.created = meta.created
+        session.save_meta = meta = copy
+        meta.table = table_of(session)
     try:
         api.save_game(session.game, name, meta, overwrite=replace)
     except api.SaveError as e:

@@ -353,7 +353,9 @@ async def test_save_then_resume_from_the_title(saves_folder: Path) -> None:
         await settle(pilot)
         assert on_top(app) == "GameScreen"
         decisions = s.game.st.decisions
-    assert (saves_folder / "my game.json").exists()
+    from monopoly_tui.saves import list_saves
+
+    assert "my game" in {e.name for e in list_saves(saves_folder)}
     app2 = MonopolyApp(pace="instant")
     async with app2.run_test(size=(160, 50)) as pilot:
         await ready(pilot)

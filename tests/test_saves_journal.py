@@ -476,3 +476,56 @@ def test_the_journal_of_a_newer_version_is_refused_with_words(folder: Path) -> N
     with pytest.raises(SaveError, match="newer monopoly-tui") as err:
         list_saves(folder)
     assert err.value.kind == "newer_version"
+
+
+# ---------------------------------------------------------------- no traceback left
+
+
+def test_times_no_clock_can_show_never_crash_a_listing_or_the_game(
+        folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A save file whose 'updated' is 9999-12-31 or 0001-01-01 with no zone lists (it
+    crashed `monopoly-tui saves`), and an agreed end hour of 2**62 reads as words (the app
+    crashed with OSError)."""
+    from monopoly_tui import cli
+    from monopoly_tui.ui.session import clock_words
+
+    for i, when in enumerate(("9999-12-31T23:59:59", "0001-01-01T00:00:00")):
+        game = a_game(seed=10 + i, upto=12)
+        meta = new_meta(game, saves_dir=tmp_path / "scratch")
+        save_game(game, f"odd time {i}", meta)
+        release(meta)
+        out = store.export_game(f"odd time {i}", folder / f"odd{i}.json", tmp_path / "scratch")
+        data = json.loads(out.read_bytes())
+        data["updated"] = when
+        out.write_text(json.dumps(data))
+    entries = list_saves(folder)
+    assert {e.name for e in entries} >= {"odd time 0", "odd time 1"}
+    assert cli.main(["saves"]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+    assert clock_words(2**62) == f"the Unix time {2**62}"
+
+
+def test_an_unreadable_saves_folder_or_save_is_said_in_words(
+        folder: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from monopoly_tui import cli
+
+    def refused(*args: Any, **kw: Any) -> Any:
+        raise sqlite3.OperationalError("unable to open database file")
+
+    monkeypatch.setattr(journal.sqlite3, "connect", refused)
+    assert cli.main(["replay", "friday"]) == 1
+    err = capsys.readouterr().err
+    assert "cannot open the saves database" in err and "Traceback" not in err
+    monkeypatch.undo()
+    monkeypatch.setenv("MONOPOLY_TUI_SAVES", str(folder))
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "locked.json").write_text('{"format": "monopoly-tui-save"')
+
+    def unreadable(path: Any, *a: Any, **k: Any) -> Any:
+        raise SaveError(path, "cannot read the file: Permission denied", "unreadable")
+
+    monkeypatch.setattr(store, "read_header", unreadable)
+    with pytest.raises(SaveError, match="cannot delete it: cannot read the file") as err_info:
+        store.delete_save("locked", folder)
+    assert "not a monopoly-tui save" not in err_info.value.message

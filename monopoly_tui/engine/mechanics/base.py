@@ -28,6 +28,8 @@ The rule points, in the order a turn meets them:
 11. ``held_cards`` — the cards the mechanic keeps out of their decks (counted as held);
     ``kept_by`` / ``hand_over`` — one player's kept cards, which a trade may hand over.
 12. ``check`` — the mechanic's invariants: what in the state breaks its rules.
+13. ``shown`` — what hidden thing of this mechanic's a decision just showed (a face-down
+    Adventure card turned over), comparing the state before it: undo stops there.
 
 And for the log: ``describe`` (a line for each of its ``event_kinds``), ``arrival_words`` (what
 an event made on the space a move reaches adds to the move's line), ``reason_words`` (what a
@@ -154,6 +156,14 @@ class Mechanic:
     def check(self, spec: Spec, st: GameState) -> list[str]:
         """What in the state breaks this mechanic's rules, as lines naming the field."""
         return []
+
+    def shown(self, game: Game, before: GameState) -> str:
+        """What hidden thing of this mechanic's the decision just played showed, comparing
+        the state ``before`` it with the game's now ("an Adventure card was turned over"), in
+        words, or '' when nothing: once something hidden is shown, the decisions before it
+        cannot be taken back (``engine.undo``). Asked only of a game that keeps an undo
+        log (the table's)."""
+        return ""
 
     def describe(self, words: Words, event: Event) -> str | None:
         """The log line of one of this mechanic's events, or None when it is not one.

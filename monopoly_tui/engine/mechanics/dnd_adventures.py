@@ -327,6 +327,18 @@ class Adventures(Mechanic):
                            "its card is not revealed")
         return out
 
+    def shown(self, game: Game, before: GameState) -> str:
+        """An Adventure card turned picture-side-down (its details read) is hidden no more."""
+        was = before.mech.get(ADVENTURES)
+        now = state(game).revealed
+        if not isinstance(was, AdventuresState):
+            return ""
+        for d, seen in enumerate(now):
+            if seen and not (d < len(was.revealed) and was.revealed[d]):
+                return (f"the {game.spec.vocab.adventure} of {game.spec.deeds[d].name} was "
+                        "revealed since")
+        return ""
+
     def event_kinds(self) -> frozenset[str]:
         return frozenset({"bank_fee_skipped", "adventure_revealed", "secured",
                           "adventure_failed", "adventure_outcome", "end_payout"})

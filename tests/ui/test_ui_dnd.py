@@ -168,6 +168,7 @@ async def test_giving_up_on_a_debt_says_close_to_death_not_bankruptcy() -> None:
         question = app.screen.question  # type: ignore[attr-defined]
         assert "close to death" in question and "stay in the game" in question
         assert "out of the game" not in question
+        script(s, 7)  # the revival roll, at once: not enough
         await pilot.press("y")
         await settle(pilot)
         assert s.game.st.players[0].status == INSOLVENT

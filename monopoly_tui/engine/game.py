@@ -528,6 +528,11 @@ class Game:
         return any(ending.after_bankruptcy(self) for ending in self.endings)
 
     def end_by_valuation(self, reason: str) -> None:
+        """The game is called (a round cap, an agreed hour, the first bankruptcy): the
+        richest by valuation wins, unless a mechanic ends it its own way (``called``)."""
+        for m in self.mechanics:  # (once a game: asked of every mechanic)
+            if overrides(m, "called") and m.called(self, reason):
+                return
         st = self.st
         alive = [i for i, q in enumerate(st.players) if not q.bankrupt]
         ranking = sorted(alive, key=lambda i: (-P.valuation(self.spec, st, i), i))

@@ -330,6 +330,7 @@ def _adventure_blocks(rs: M.Ruleset, space_by_id: dict[str, int], group_by_id: d
                         for a in rs.adventures),
             end_when_all_secured=secured is not None,
             payout=payout.payout if payout is not None else "none",
+            called_payout=ends["turn_limit"].payout if "turn_limit" in ends else "",
         )
     if rs.characters:
         out[D.CHARACTERS] = D.CharactersSpec(tuple(

@@ -181,11 +181,11 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
         "(cash, deeds at their price, half for those under " + v.mortgage + ", buildings at "
         "cost)",
     }.get(r.end, r.end.replace("_", " "))
+    richest = next((w for m in mechs if (w := m.called_words(spec))), "the richest player wins")
     if r.turn_limit:
-        end += f"; after {r.turn_limit} rounds the richest player wins"
+        end += f"; after {r.turn_limit} rounds {richest}"
     if r.time_call:
-        end += "; at the hour the players agreed (at the start of the next turn) the richest " \
-            "player wins"
+        end += f"; at the hour the players agreed (at the start of the next turn) {richest}"
     if r.end == "one_owner":
         end = f"only when one player owns every {v.deed} (under {v.mortgage} or not): they win"
         if r.turn_limit:

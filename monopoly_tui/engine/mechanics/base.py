@@ -23,6 +23,8 @@ The rule points, in the order a turn meets them:
    mechanic draws instead (Doric draws two and keeps one).
 10. ``insolvent`` — a player cannot pay: True keeps them in the game (the mechanic settles it);
     else ``leaves`` — a player goes bankrupt and leaves the game (before the event is told).
+    ``called`` — the game is called early (a round cap, an agreed hour): True when the
+    mechanic ends it its own way instead of the core's valuation.
     ``placed`` — buildings were put on a space (bought, or a sold hotel's houses);
     ``anytime_choices`` — the mechanic's own at-any-time choices (asked with the core's).
 11. ``held_cards`` — the cards the mechanic keeps out of their decks (counted as held);
@@ -55,7 +57,7 @@ if TYPE_CHECKING:
     from monopoly_tui.engine.state import GameState
 
 HOOKS = ("setup", "before_roll", "rolled", "spares_jail", "step", "landed", "waives",
-         "adjusts", "salary", "jailed", "draws", "insolvent", "leaves")
+         "adjusts", "salary", "jailed", "draws", "insolvent", "leaves", "called")
 """The hooks the core calls during play (``check`` and ``describe`` are asked by
 ``engine.invariants`` and ``engine.describe``)."""
 
@@ -126,6 +128,12 @@ class Mechanic:
 
     def leaves(self, game: Game, player: int) -> None:
         """``player`` goes bankrupt and leaves the game."""
+
+    def called(self, game: Game, reason: str) -> bool:
+        """The game is called before its own end (``reason``: the round cap ``turn_limit``,
+        ``time_called``, ``first_bankruptcy``), which the core ends by valuation: True when
+        this mechanic ended it its own way instead (``game.finish``)."""
+        return False
 
     def placed(self, game: Game, player: int, deed: int, space: int, kind: str) -> None:
         """Buildings were put on ``space``, a space of ``deed``: a ``house`` or a ``hotel``

@@ -270,18 +270,27 @@ def end_if_all_secured(game: Game) -> bool:
         return False
     if any(d.kind == LOCATION and st.owner[d.index] < 0 for d in spec.deeds):
         return False
-    pay_out(game)
-    alive = [i for i, q in enumerate(st.players) if not q.bankrupt]
-    ranking = sorted(alive, key=lambda i: (-st.players[i].cash,
-                                           -len(locations_of(spec, st, i)), i))
-    game.finish(ranking[0], END_REASON, ranking)
+    most_gold_wins(game, END_REASON, config(spec).payout)
     return True
 
 
-def pay_out(game: Game) -> None:
-    """Every player collects from the bank each of their locations' tax (double for a pair)."""
+def most_gold_wins(game: Game, reason: str, payout: str) -> None:
+    """The end: the payout (``location_tax``: every player collects each of their locations'
+    tax; ``none``), then "Now count up your gold. The player with the most wins!" (a tie:
+    more locations secured, then seat order)."""
     spec, st = game.spec, game.st
-    if config(spec).payout != "location_tax":
+    pay_out(game, payout)
+    alive = [i for i, q in enumerate(st.players) if not q.bankrupt]
+    ranking = sorted(alive, key=lambda i: (-st.players[i].cash,
+                                           -len(locations_of(spec, st, i)), i))
+    game.finish(ranking[0], reason, ranking)
+
+
+def pay_out(game: Game, payout: str) -> None:
+    """Every player collects from the bank each of their locations' tax (double for a pair),
+    when ``payout`` is ``location_tax``."""
+    spec, st = game.spec, game.st
+    if payout != "location_tax":
         return
     for p, pl in enumerate(st.players):
         if pl.bankrupt:
@@ -326,6 +335,16 @@ class Adventures(Mechanic):
                 out.append(f"mech.{ADVENTURES}.revealed[{d.index}]: {d.id} is secured but "
                            "its card is not revealed")
         return out
+
+    def called(self, game: Game, reason: str) -> bool:
+        """The game called before every location is secured (the round cap, an agreed
+        hour), where the edition ends it as the real end ("the same payout and winner"):
+        the payout, then the most gold wins, not the core's valuation of cash and deeds."""
+        payout = config(game.spec).called_payout
+        if not payout:
+            return False
+        most_gold_wins(game, reason, payout)
+        return True
 
     def shown(self, game: Game, before: GameState) -> str:
         """An Adventure card turned picture-side-down (its details read) is hidden no more."""

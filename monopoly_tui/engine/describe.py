@@ -277,6 +277,8 @@ def _moved(w: Words, e: Event) -> str:
 
 
 def _salary(w: Words, e: Event) -> str:
+    if e.text == "landed":  # (a move back onto GO)
+        return f"{w.Who(e.player)} landed on {w.v.go}: {w.v.salary_of(e.amount)}"
     return f"{w.Who(e.player)} passed {w.v.go}: {w.v.salary_of(e.amount)}"
 
 

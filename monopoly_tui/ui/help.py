@@ -95,6 +95,8 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
         out.append(f"- **Deal**: each player is dealt {r.deal_deeds} {v.deeds} at the start, "
                    f"{paid}.")
     salary = f"- **{v.go}**: collect {v.salary_of(r.salary)} each time you pass"
+    if r.salary_on_landing_back:
+        salary += " or land on it (a card moving you back onto it too)"
     if r.go_landing_bonus:
         salary += f"; land right on it for {m(r.go_landing_bonus)} more"
     out.append(salary + ".")

@@ -181,6 +181,7 @@ def test_the_rules_tab_speaks_the_edition_s_own_rules() -> None:
     assert "reveals its Adventure card" in text
     assert "close to death" in text
     assert "the most gold wins" in text
+    assert "each time you pass or land on it (a card moving you back onto it too)" in text
     # the designed round cap ends as the real end (not "the richest player wins")
     assert "after 200 rounds everyone collects their locations' tax as at the end" in text
 

@@ -326,3 +326,34 @@ async def test_each_player_s_panel_names_their_character_and_power() -> None:
         char = s.game.spec.mechanics["characters"].characters
         holga = next(c for c in char if c.name == "Holga")
         assert holga.text.split(".")[0][:30] in text_of(app, "#player-0").replace("\n", " ")
+
+
+async def test_doric_chooses_by_keys_to_draw_one_card_or_two() -> None:
+    """Doric "may take two cards": on a Magic & Mystery space the dialog asks first, in the
+    edition's words, and Down then Enter draws the one card."""
+    from monopoly_tui.engine.spec import COLLECT
+
+    spec = dnd_spec()
+    s = Session.new("dnd", [Seat("Ann", "Doric"), Seat("Bob", "Holga", False)], seed=1,
+                    pace="instant", spec=spec)
+    st = s.game.st
+    st.current = st.first_player = 0
+    order = st.decks[0]
+    gain = next(i for i in order if spec.decks[0].cards[i].kind == COLLECT)
+    order.remove(gain)
+    order.insert(0, gain)
+    script(s, 3)  # GO to the first Magic & Mystery space
+    async with started(s) as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "ChoiceScreen"
+        assert "draw one card, or two and keep one" in text_of(app, "#head")
+        options = app.screen.query_one("#choices")
+        labels = [str(options.get_option_at_index(i).prompt)  # type: ignore[attr-defined]
+                  for i in range(options.option_count)]  # type: ignore[attr-defined]
+        assert labels == ["Draw two Magic & Mystery cards: keep one, the other to the bottom",
+                          "Draw one Magic & Mystery card"]
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert st.last_card == (0, gain)
+        assert st.players[0].cash == 300 + spec.decks[0].cards[gain].amount

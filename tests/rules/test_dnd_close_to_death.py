@@ -208,3 +208,14 @@ def test_a_location_cannot_be_mortgaged_to_raise_what_is_owed() -> None:
     game.act(Action("roll", 0))
     assert game.pending.kind == "debt"
     assert not any(a.kind == A.A_MORTGAGE for a in game.pending.choices)
+
+
+def test_who_pays_in_full_down_to_0_gold_is_not_close_to_death() -> None:
+    """Designed reading (argued in the notes): HELP! I CAN'T PAY! starts "if you … can't pay
+    in full"; Xenk's "(i.e., you're out of gold)" glosses the state a short payment leaves.
+    Ann pays Bob's 80 gold tax with exactly 80: she has no gold, owes nothing, and plays on
+    (no revival roll)."""
+    game, events = broke_on_bobs_pair(80)
+    assert game.st.players[0].cash == 0 and game.st.players[0].status == PLAYING
+    assert not any(e.kind in ("close_to_death", "red_die") for e in events)
+    assert game.pending.kind == "end_turn"

@@ -150,6 +150,10 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
         f"lifting it costs that plus {r.mortgage_interest_percent}% interest. A deed received "
         f"under {v.mortgage} in a trade is lifted at once or kept (paying the interest now)."
     )
+    if r.trade_any_time:
+        out.append(f"- **Trades**: at any time (`t`), even while a decision waits (a roll just "
+                   f"seen, say): {v.deeds}, {v.currency}, {v.get_out_of_jail_free} cards and "
+                   f"the cards you keep ({v.item}s).")
     jail = f"- **{v.jail}**: pay {m(r.jail_fine)}"
     jail += f", use a {v.get_out_of_jail_free} card"
     if r.jail_roll_for_doubles:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from monopoly_tui.engine import cards
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
 from monopoly_tui.engine.frame import Frame, MechanicState, frame_type, mechanic_state
+from monopoly_tui.engine.frames import trades_open
 from monopoly_tui.engine.mechanics import register
 from monopoly_tui.engine.mechanics.base import Mechanic
 from monopoly_tui.engine.mechanics.dnd_config import (
@@ -132,6 +133,9 @@ class EscapeFrame(Frame):
     def rank(self) -> int:
         return 15
 
+    def anytime(self, game: Game, player: int, kind: str) -> bool:
+        return trades_open(game, kind)  # "trade ... at any time"
+
     def decider(self, game: Game) -> int:
         return self.player
 
@@ -175,6 +179,9 @@ class DrawHowFrame(Frame):
 
     def rank(self) -> int:
         return 30
+
+    def anytime(self, game: Game, player: int, kind: str) -> bool:
+        return trades_open(game, kind)  # "trade ... at any time"
 
     def decider(self, game: Game) -> int:
         return self.player
@@ -229,6 +236,9 @@ class KeepOneFrame(Frame):
 
     def rank(self) -> int:
         return 30
+
+    def anytime(self, game: Game, player: int, kind: str) -> bool:
+        return trades_open(game, kind)  # "trade ... at any time"
 
     def decider(self, game: Game) -> int:
         return self.player

@@ -47,6 +47,7 @@ class SecureScreen(DecisionScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "choose('pay_to_secure')", "Pay", id="pay"),
         Binding("r", "choose('roll_to_secure')", "Roll", id="roll"),
+        Binding("t", "trade", "Trade", id="trade"),  # "trade ... at any time"
     ]
     BUTTONS = (
         ("Pay", A_PAY_SECURE, "primary"),

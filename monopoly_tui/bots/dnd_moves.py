@@ -21,7 +21,9 @@ from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.mechanics.dnd_adventures import card_of
 from monopoly_tui.engine.mechanics.dnd_characters import (
+    A_DRAW_TWO,
     A_WALK_OUT,
+    DRAW_HOW,
     JAIL_ESCAPE_CHOICE,
     KEEP_ONE,
 )
@@ -82,10 +84,16 @@ def keep_one(game: Game, player: int) -> Action:
     return min(pend.choices, key=lambda a: KEEP_RANK.get(deck.cards[a.target].kind, 4))
 
 
+def draw_two(game: Game, player: int) -> Action:
+    """Doric takes two cards whenever he may: two to choose from are never worse than one."""
+    return Action(A_DRAW_TWO, player)
+
+
 def walk_out(game: Game, player: int) -> Action:
     return Action(A_WALK_OUT, player)
 
 
 habit(PORTAL_MOVE, portal_move)
 habit(KEEP_ONE, keep_one)
+habit(DRAW_HOW, draw_two)
 habit(JAIL_ESCAPE_CHOICE, walk_out)

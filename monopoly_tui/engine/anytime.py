@@ -170,6 +170,12 @@ def collect_rent(game: Game, a: Action) -> None:
     game.owe(c.payer, c.owner, c.amount, "rent", target=c.deed)
 
 
+def kept_cards(game: Game, player: int) -> list[tuple[int, int]]:
+    """The cards ``player`` keeps through the mechanics (Item cards), as (deck, card) pairs,
+    which a trade may hand over (the Get Out of Jail Free cards are ``Player.cards``)."""
+    return [c for m in game.mechanics for c in m.kept_by(game, player)]
+
+
 def trade_problem(game: Game, offer: TradeOffer) -> str:
     """Why a trade cannot be made, or '': deeds only from groups without buildings, cash
     (the side short of it named: "Bob has only $120, not $200"), Get Out of Jail Free cards
@@ -210,7 +216,7 @@ def trade_problem(game: Game, offer: TradeOffer) -> str:
     for side, kept in ((a, offer.give_kept), (b, offer.take_kept)):
         if len(set(kept)) != len(kept):
             return "a card is named twice"
-        held = [c for m in game.mechanics for c in m.kept_by(game, side)]
+        held = kept_cards(game, side)
         for card in kept:
             if card not in held:
                 return f"{st.players[side].name} does not keep that card"

@@ -95,7 +95,9 @@ def move_to_nearest(game: Game, p: int, deck: int, card: CardSpec) -> None:
 
 
 def move_by(game: Game, p: int, deck: int, card: CardSpec) -> None:
-    """Move forward (passing GO pays) or back (it does not) by a number of spaces."""
+    """Move forward (passing GO pays) or back (it does not) by a number of spaces. A move
+    back that ends on GO pays the salary where the edition says landing on GO pays however
+    you get there (``rules.salary_on_landing_back``)."""
     if card.steps >= 0:
         game.move(p, card.steps)
         return
@@ -103,6 +105,8 @@ def move_by(game: Game, p: int, deck: int, card: CardSpec) -> None:
     pl = st.players[p]
     pl.position = (pl.position + card.steps) % spec.size
     game.emit(Event("moved", player=p, space=pl.position, amount=card.steps))
+    if pl.position == spec.go_space and spec.rules.salary_on_landing_back:
+        game.salary(p, "landed")
     game.land(p, game.last_total())
 
 

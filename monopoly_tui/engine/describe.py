@@ -25,6 +25,7 @@ from monopoly_tui.engine.actions import Event
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
+    from monopoly_tui.engine.spec import Spec
     from monopoly_tui.engine.state import TradeOffer
 
 END_REASONS: dict[str, str] = {
@@ -277,6 +278,8 @@ def _moved(w: Words, e: Event) -> str:
 
 
 def _salary(w: Words, e: Event) -> str:
+    if e.text == "landed":  # (a move back onto GO)
+        return f"{w.Who(e.player)} landed on {w.v.go}: {w.v.salary_of(e.amount)}"
     return f"{w.Who(e.player)} passed {w.v.go}: {w.v.salary_of(e.amount)}"
 
 
@@ -538,17 +541,34 @@ def _offer(game: Game, proposer: int, partner: int) -> TradeOffer | None:
     return None
 
 
+def kept_card_name(spec: Spec, card: tuple[int, int]) -> str:
+    """A kept card's name (an Item card a mechanic keeps): its text up to the first full
+    stop ("Greatsword")."""
+    deck, ci = card
+    if not (0 <= deck < len(spec.decks) and 0 <= ci < len(spec.decks[deck].cards)):
+        return "a card"
+    return spec.decks[deck].cards[ci].text.split(".")[0]
+
+
+def kept_card_words(spec: Spec, card: tuple[int, int]) -> str:
+    """A kept card in a sentence: "the Item card Greatsword" (the edition's word)."""
+    return f"the {spec.vocab.item} {kept_card_name(spec, card)}"
+
+
 def _goods(w: Words, offer: TradeOffer, given: bool) -> str:
-    """What one side of a trade hands over: deeds, money and cards, or 'nothing'."""
+    """What one side of a trade hands over: deeds, money and cards (kept ones by name), or
+    'nothing'."""
     deeds = offer.give_deeds if given else offer.take_deeds
     cash = offer.give_cash if given else offer.take_cash
     cards = offer.give_cards if given else offer.take_cards
+    kept = offer.give_kept if given else offer.take_kept
     items = [w.deed(d) for d in deeds]
     if cash:
         items.append(w.money(cash))
     if cards:
         card = f"{w.v.get_out_of_jail_free} card"
         items.append(f"a {card}" if cards == 1 else f"{cards} {card}s")
+    items += [kept_card_words(w.spec, c) for c in kept]
     if not items:
         return "nothing"
     if len(items) == 1:

@@ -25,6 +25,14 @@ RAISING: Final = frozenset({A.A_SELL_BUILDING, A.A_SELL_ALL, A.A_MORTGAGE})
 """At-any-time choices that raise cash."""
 
 
+def trade_allowed(game: Game, kind: str) -> bool:
+    """Whether the at-any-time choice ``kind`` is a trade proposed where the edition lets
+    players trade "at any time" (``rules.trade_any_time``): then a player may propose one
+    while one of a mechanic's decisions waits (pay or roll, items on a roll just seen, a
+    Portal's destination), to buy an Item card for the roll, say."""
+    return kind == A.A_PROPOSE and game.spec.rules.trade_any_time
+
+
 # ---------------------------------------------------------------- buying and taxes
 
 

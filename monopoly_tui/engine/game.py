@@ -528,6 +528,11 @@ class Game:
         return any(ending.after_bankruptcy(self) for ending in self.endings)
 
     def end_by_valuation(self, reason: str) -> None:
+        """The game is called (a round cap, an agreed hour, the first bankruptcy): the
+        richest by valuation wins, unless a mechanic ends it its own way (``called``)."""
+        for m in self.mechanics:  # (once a game: asked of every mechanic)
+            if overrides(m, "called") and m.called(self, reason):
+                return
         st = self.st
         alive = [i for i, q in enumerate(st.players) if not q.bankrupt]
         ranking = sorted(alive, key=lambda i: (-P.valuation(self.spec, st, i), i))
@@ -618,14 +623,15 @@ class Game:
             self.emit(Event("moved", player=p, space=target, amount=steps))
             self.land(p, self.last_total())
 
-    def salary(self, p: int) -> None:
-        """GO's salary (a mechanic may change it)."""
+    def salary(self, p: int, how: str = "") -> None:
+        """GO's salary (a mechanic may change it); ``how``: ``landed`` for a move back onto
+        GO (the event's words), else GO was passed or reached moving forward."""
         amount = self.spec.rules.salary
         for m in self.on_salary:
             amount = m.salary(self, p, amount)
         self.bank_pays(p, amount)
         if not self.quiet:
-            self._events.append(Event("salary", player=p, amount=amount))
+            self._events.append(Event("salary", player=p, amount=amount, text=how))
 
     def land(self, p: int, roll_total: int, rent_mult: int = 1, dice_mult: int = 0) -> None:
         """Carry out the rules of the space the player landed on."""

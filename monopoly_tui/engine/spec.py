@@ -168,6 +168,10 @@ class RulesSpec:
 
     salary: int = 200
     go_landing_bonus: int = 0
+    trade_any_time: bool = False
+    """Trades may be proposed while a mechanic's decision waits (``frames.trade_allowed``)."""
+    salary_on_landing_back: bool = False
+    """A move back that ends on GO pays the salary too (only a forward move does otherwise)."""
     jail_fine: int = 50
     jail_max_turns: int = 3
     jail_exit_next_turn: bool = False

@@ -3,8 +3,10 @@
 The rule: a decision may be taken back when
 
 - the player whose turn it is made it, in their turn (the turn has not passed since);
-- nothing random has been revealed since it: no die rolled, no card drawn, no shuffle (the
-  game's generator is where it was, and no decision since rolled or drew);
+- nothing hidden or random has been shown since it: no die rolled, no card drawn or looked at
+  (no card has left the top of a deck), no shuffle (the game's generator is where it was),
+  nothing face down turned over (a mechanic's ``shown``: a Dungeons & Dragons Adventure card
+  revealed by choosing a Portal's destination), in every edition;
 - no other player has decided since (a trade answer, a bid, a mortgage in someone else's name);
 - the game is not over.
 
@@ -84,6 +86,14 @@ def barrier(game: Game, before: GameState, action: Action) -> str:
                 "the dice were rolled since"
     if st.rng.getstate() != before.rng.getstate():
         return "something random was revealed since"
+    for order, now in zip(before.decks, st.decks, strict=False):
+        # only a draw takes a card from the top; a card put back goes to the bottom
+        if now[:len(order)] != order:
+            return "a card was drawn since"
+    for m in game.mechanics:
+        why = m.shown(game, before)
+        if why:
+            return why
     return ""
 
 

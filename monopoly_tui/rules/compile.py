@@ -17,7 +17,8 @@ LATER_FIELDS: dict[str, tuple[str, ...]] = {
          "party_jail", "close_to_death", "end_conditions", "dungeon_master", "options",
          "versions", "buyout", "every_go_pays", "earlier_hashes"),
     "rules": ("jail_leave_on_face", "jail_last_try", "even_building", "building_scope",
-              "build_on_own_turn", "bankrupt_stays_in", "jail_fine_to_pot"),
+              "build_on_own_turn", "bankrupt_stays_in", "jail_fine_to_pot",
+              "salary_on_landing_back", "trade_any_time"),
     "vocabulary": ("location", "locations", "secure", "secured", "unsecured", "tax",
                    "adventure", "close_to_death", "revive", "critical_fail",
                    "critical_success", "item", "portal", "character", "version", "buy_out",
@@ -330,6 +331,7 @@ def _adventure_blocks(rs: M.Ruleset, space_by_id: dict[str, int], group_by_id: d
                         for a in rs.adventures),
             end_when_all_secured=secured is not None,
             payout=payout.payout if payout is not None else "none",
+            called_payout=ends["turn_limit"].payout if "turn_limit" in ends else "",
         )
     if rs.characters:
         out[D.CHARACTERS] = D.CharactersSpec(tuple(

@@ -475,6 +475,16 @@ class Rules(Strict):
     go_landing_bonus: Money = Field(
         0, description="Extra paid for landing exactly on GO (house rule: double salary)."
     )
+    trade_any_time: bool = Field(
+        False, description="Trades may be proposed while a mechanic's decision waits too "
+        "(pay or roll, items on a roll just seen, a Portal): 'You can buy, sell, or trade ... "
+        "at any time'; off, between rolls and where the decision allows.",
+    )
+    salary_on_landing_back: bool = Field(
+        False, description="A move back (a card's 'go back 3 spaces') that ends on GO pays the "
+        "salary too ('When you pass or land on the GO space, collect ...'); off, only a move "
+        "forward past or onto GO pays. Moving back past GO never pays.",
+    )
     jail_fine: Money = 50
     jail_max_turns: int = Field(3, ge=1, description="Turns a prisoner may try for doubles.")
     jail_exit_next_turn: bool = Field(

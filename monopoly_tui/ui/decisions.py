@@ -148,7 +148,14 @@ class DecisionScreen(ModalScreen[None]):
             return self.raise_choice() is not None
         if action == "undo":
             return self.table.may_undo()
+        if action == "trade":  # (a dialog with a 't' key: where the rules let a trade in)
+            return self.mine() and bool(self.session.trade_players())
         return True
+
+    def action_trade(self) -> None:
+        """Open the trade builder over this decision (the engine says when a trade may be
+        proposed: "at any time" in some editions); the decision waits."""
+        self.table.answer(answers.TRADE)
 
     def action_undo(self) -> None:
         """Take back the last decision (this dialog closes when the game goes back to another
@@ -984,6 +991,7 @@ class ChoiceScreen(DecisionScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         # priority: the list's own Enter is not shown in the footer
         Binding("enter", "pick", "Choose", id="pick", priority=True),
+        Binding("t", "trade", "Trade", id="trade"),  # shown only where a trade may be made
     ]
 
     def __init__(self, table: Table, kind: str | None = None) -> None:

@@ -95,6 +95,8 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
         out.append(f"- **Deal**: each player is dealt {r.deal_deeds} {v.deeds} at the start, "
                    f"{paid}.")
     salary = f"- **{v.go}**: collect {v.salary_of(r.salary)} each time you pass"
+    if r.salary_on_landing_back:
+        salary += " or land on it (a card moving you back onto it too)"
     if r.go_landing_bonus:
         salary += f"; land right on it for {m(r.go_landing_bonus)} more"
     out.append(salary + ".")
@@ -148,6 +150,10 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
         f"lifting it costs that plus {r.mortgage_interest_percent}% interest. A deed received "
         f"under {v.mortgage} in a trade is lifted at once or kept (paying the interest now)."
     )
+    if r.trade_any_time:
+        out.append(f"- **Trades**: at any time (`t`), even while a decision waits (a roll just "
+                   f"seen, say): {v.deeds}, {v.currency}, {v.get_out_of_jail_free} cards and "
+                   f"the cards you keep ({v.item}s).")
     jail = f"- **{v.jail}**: pay {m(r.jail_fine)}"
     jail += f", use a {v.get_out_of_jail_free} card"
     if r.jail_roll_for_doubles:
@@ -181,11 +187,11 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
         "(cash, deeds at their price, half for those under " + v.mortgage + ", buildings at "
         "cost)",
     }.get(r.end, r.end.replace("_", " "))
+    richest = next((w for m in mechs if (w := m.called_words(spec))), "the richest player wins")
     if r.turn_limit:
-        end += f"; after {r.turn_limit} rounds the richest player wins"
+        end += f"; after {r.turn_limit} rounds {richest}"
     if r.time_call:
-        end += "; at the hour the players agreed (at the start of the next turn) the richest " \
-            "player wins"
+        end += f"; at the hour the players agreed (at the start of the next turn) {richest}"
     if r.end == "one_owner":
         end = f"only when one player owns every {v.deed} (under {v.mortgage} or not): they win"
         if r.turn_limit:

@@ -490,16 +490,27 @@ def offer_sides(game: Game, offer: TradeOffer) -> tuple[list[Text], list[Text]]:
     """What each side of a trade gives, as lines."""
     v = game.spec.vocab
 
-    def side(deeds: tuple[int, ...], cash: int, cards: int) -> list[Text]:
+    def side(deeds: tuple[int, ...], cash: int, cards: int,
+             kept: tuple[tuple[int, int], ...]) -> list[Text]:
         lines = [deed_line(game, d) for d in deeds]
         if cash:
             lines.append(Text(money(game, cash), style="bold green"))
         if cards:
             word = "card" if cards == 1 else "cards"
             lines.append(Text(f"{cards} {v.get_out_of_jail_free} {word}"))
+        lines += [kept_line(game, c) for c in kept]
         return lines or [Text("nothing", style="dim italic")]
 
     return (
-        side(offer.give_deeds, offer.give_cash, offer.give_cards),
-        side(offer.take_deeds, offer.take_cash, offer.take_cards),
+        side(offer.give_deeds, offer.give_cash, offer.give_cards, offer.give_kept),
+        side(offer.take_deeds, offer.take_cash, offer.take_cards, offer.take_kept),
     )
+
+
+def kept_line(game: Game, card: tuple[int, int]) -> Text:
+    """A kept card (an Item card) on one line: the edition's word and the card's name."""
+    from monopoly_tui.engine.describe import kept_card_name
+
+    line = Text(f"{game.spec.vocab.item}: ", style="dim")
+    line.append(kept_card_name(game.spec, card), style="bold")
+    return line

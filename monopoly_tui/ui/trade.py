@@ -1,7 +1,8 @@
 """Trades: the builder (key ``t``) and the partner's review on the same kind of screen.
 
-The builder puts together a ``TradeOffer`` (deeds, cash and Get Out of Jail Free cards both
-ways) and shows the engine's ``trade_problem`` for it as it changes; it can only be proposed
+The builder puts together a ``TradeOffer`` (deeds, cash, Get Out of Jail Free cards and the
+cards a mechanic lets players keep, such as Dungeons & Dragons Item cards, both ways) and
+shows the engine's ``trade_problem`` for it as it changes; it can only be proposed
 when the engine would take it. The partner reviews it and accepts, rejects or makes a
 counter-offer: the builder opens over the offer the other way round, filled in with the same
 deal, and the offer stays open until the counter-offer is proposed (the engine's ``A_COUNTER``
@@ -26,10 +27,11 @@ from textual.widgets.selection_list import Selection
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.anytime import kept_cards
 from monopoly_tui.engine.state import TradeOffer
 from monopoly_tui.ui import answers
 from monopoly_tui.ui.decisions import DecisionScreen
-from monopoly_tui.ui.render import Parts, deed_line, money, offer_sides, player_tag
+from monopoly_tui.ui.render import Parts, deed_line, kept_line, money, offer_sides, player_tag
 from monopoly_tui.ui.toggles import TickList
 
 if TYPE_CHECKING:
@@ -48,6 +50,8 @@ def reversed_offer(offer: TradeOffer) -> TradeOffer:
         take_cash=offer.give_cash,
         give_cards=offer.take_cards,
         take_cards=offer.give_cards,
+        give_kept=offer.take_kept,
+        take_kept=offer.give_kept,
     )
 
 
@@ -86,6 +90,9 @@ class TradeScreen(ModalScreen[None]):
         self.offer = offer
         self.counter = counter
         self._syncing = False
+        self._kept: dict[str, list[tuple[int, int]]] = {"give": [], "take": []}
+        """The cards each side keeps (Item cards), listed after its deeds: an entry's value
+        in the list is ``-1 - i`` for the ``i``-th of them (a deed's is its index)."""
 
     @property
     def game(self) -> Game:
@@ -181,9 +188,11 @@ class TradeScreen(ModalScreen[None]):
             sel.set_options(options)
         sel.value = partner
         self.offer = replace(offer, partner=partner)
-        for side, who, chosen, cash, cards in (
-            ("give", offer.proposer, offer.give_deeds, offer.give_cash, offer.give_cards),
-            ("take", partner, offer.take_deeds, offer.take_cash, offer.take_cards),
+        for side, who, chosen, cash, cards, kept in (
+            ("give", offer.proposer, offer.give_deeds, offer.give_cash, offer.give_cards,
+             offer.give_kept),
+            ("take", partner, offer.take_deeds, offer.take_cash, offer.take_cards,
+             offer.take_kept),
         ):
             title = player_tag(game, who)
             title.append(" gives", style="bold")
@@ -202,6 +211,10 @@ class TradeScreen(ModalScreen[None]):
                     prompt.append(f"  (sell the group's {game.spec.vocab.houses} first)",
                                   style="dim")
                 items.append(Selection(prompt, d.index, d.index in chosen, disabled=built))
+            # the cards the side keeps ("any other Magic & Mystery cards you were keeping")
+            self._kept[side] = kept_cards(game, who)
+            for i, card in enumerate(self._kept[side]):
+                items.append(Selection(kept_line(game, card), -1 - i, card in kept))
             lst.add_options(items)
             self.query_one(f"#{side}-cash", Input).value = str(cash)
             n_cards = len(st.players[who].cards)
@@ -221,15 +234,23 @@ class TradeScreen(ModalScreen[None]):
 
         give: SelectionList[int] = self.query_one("#give-deeds", SelectionList)
         take: SelectionList[int] = self.query_one("#take-deeds", SelectionList)
+
+        def kept(side: str, values: list[int]) -> tuple[tuple[int, int], ...]:
+            cards = self._kept[side]
+            return tuple(cards[-1 - v] for v in sorted(values, reverse=True)
+                         if v < 0 and -1 - v < len(cards))
+
         return TradeOffer(
             proposer=self.offer.proposer,
             partner=self.offer.partner,
-            give_deeds=tuple(sorted(give.selected)),
-            take_deeds=tuple(sorted(take.selected)),
+            give_deeds=tuple(sorted(v for v in give.selected if v >= 0)),
+            take_deeds=tuple(sorted(v for v in take.selected if v >= 0)),
             give_cash=num("#give-cash"),
             take_cash=num("#take-cash"),
             give_cards=num("#give-cards"),
             take_cards=num("#take-cards"),
+            give_kept=kept("give", give.selected),
+            take_kept=kept("take", take.selected),
         )
 
     def _check(self) -> str:
@@ -269,7 +290,8 @@ class TradeScreen(ModalScreen[None]):
                 self._fill(TradeOffer(self.offer.proposer, partner,
                                       give_deeds=self.offer.give_deeds,
                                       give_cash=self.offer.give_cash,
-                                      give_cards=self.offer.give_cards))
+                                      give_cards=self.offer.give_cards,
+                                      give_kept=self.offer.give_kept))
 
     def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
         self._check()

@@ -208,3 +208,39 @@ def test_simon_within_the_portals_range_collects_go_gold() -> None:
     on_portal(game, 2, "portal-4")
     game.act(Action(A_GO_THROUGH, 2, space(game, "phandalin")))
     assert game.st.players[2].cash == 340
+
+
+def rockfall_on_top(game: Game) -> None:
+    """The Magic & Mystery card "go back 3 spaces" is the next drawn."""
+    deck = game.st.decks[0]
+    ci = next(i for i, c in enumerate(game.spec.decks[0].cards) if c.steps == -3)
+    deck.remove(ci)
+    deck.insert(0, ci)
+
+
+def test_go_when_you_pass_or_land_on_the_go_space_collect_40_gold_a_card_back_onto_go_too() -> None:
+    """GO: "When you pass or land on the GO space, collect 40 gold from the Bank." Ann lands
+    on the first Magic & Mystery space, 3 spaces after GO, and the card sends her back 3: onto
+    GO, where she collects 40 gold as any lander does."""
+    game = dnd_game()
+    rockfall_on_top(game)
+    stand_before(game, 0, "magic-1", 3)
+    script(game, 3)
+    events = game.act(Action("roll", 0))
+    assert game.st.players[0].position == game.spec.go_space
+    assert game.st.players[0].cash == 340
+    assert describe_each(events, game)[-2:] == ["Ann went back 3 spaces to GO",
+                                                "Ann landed on GO: 40 gold"]
+    assert check_play(game) == []
+
+
+def test_a_card_back_short_of_go_pays_nothing() -> None:
+    """Only landing on GO (or passing it on the way forward) pays: back 3 from the second
+    Magic & Mystery space ends on Daggerford."""
+    game = dnd_game()
+    rockfall_on_top(game)
+    stand_before(game, 0, "magic-2", 5)
+    script(game, 5)
+    game.act(Action("roll", 0))
+    assert game.st.players[0].position == space(game, "daggerford")
+    assert not any(e.kind == "salary" for e in game.last_events)

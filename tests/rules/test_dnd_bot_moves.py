@@ -9,7 +9,13 @@ from monopoly_tui.bots.basic import BasicBot
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.game import Game
-from monopoly_tui.engine.mechanics.dnd_characters import A_WALK_OUT, JAIL_ESCAPE_CHOICE, KEEP_ONE
+from monopoly_tui.engine.mechanics.dnd_characters import (
+    A_DRAW_TWO,
+    A_WALK_OUT,
+    DRAW_HOW,
+    JAIL_ESCAPE_CHOICE,
+    KEEP_ONE,
+)
 from monopoly_tui.engine.mechanics.dnd_portals import PORTAL_MOVE
 from monopoly_tui.engine.spec import ITEM, PAY
 
@@ -73,6 +79,10 @@ def test_doric_the_bot_keeps_an_item_rather_than_a_loss() -> None:
     stand_before(game, 3, "magic-1")
     script(game, 1)
     game.act(Action(A.A_ROLL, 3))
+    assert game.pending.kind == DRAW_HOW
+    choice = BasicBot().choose(game, 3)
+    assert choice.kind == A_DRAW_TWO  # two to choose from are never worse
+    game.act(choice)
     assert game.pending.kind == KEEP_ONE
     assert BasicBot().choose(game, 3).target == item
 

@@ -15,9 +15,12 @@ from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.invariants import check_play
 from monopoly_tui.engine.mechanics.dnd_adventures import A_ROLL_SECURE
 from monopoly_tui.engine.mechanics.dnd_characters import (
+    A_DRAW_ONE,
+    A_DRAW_TWO,
     A_KEEP_CARD,
     A_STAY_IN,
     A_WALK_OUT,
+    DRAW_HOW,
     JAIL_ESCAPE_CHOICE,
     KEEP_ONE,
     character_of,
@@ -180,7 +183,33 @@ def doric_draws(game: Game, first_kind: str, second_kind: str) -> tuple[int, int
     to_move(game, 3, "magic-1")
     script(game, 1)
     game.act(Action(A.A_ROLL, 3))
+    assert game.pending.kind == DRAW_HOW  # "may take two": he chooses first
+    game.act(Action(A_DRAW_TWO, 3))
     return a, b
+
+
+def test_doric_may_take_two_cards_or_draw_one_as_anyone_does() -> None:
+    """Doric: 'Any time you need to draw a Magic & Mystery card, you may take two cards': a
+    choice, offered before either card is seen. Drawing one, the top card is carried out and
+    the next stays on top."""
+    game = heroes(4)
+    order = game.st.decks[0]
+    cards_ = game.spec.decks[0].cards
+    gain = next(i for i in order if cards_[i].kind == COLLECT)
+    order.remove(gain)
+    order.insert(0, gain)
+    second = order[1]
+    to_move(game, 3, "magic-1")
+    script(game, 1)
+    game.act(Action(A.A_ROLL, 3))
+    pend = game.pending
+    assert pend.kind == DRAW_HOW and pend.player == 3
+    assert [a.kind for a in pend.choices] == [A_DRAW_TWO, A_DRAW_ONE]
+    cash = game.st.players[3].cash
+    game.act(Action(A_DRAW_ONE, 3))
+    assert game.st.players[3].cash == cash + cards_[gain].amount
+    assert game.st.last_card == (0, gain) and game.st.decks[0][0] == second
+    assert check_play(game) == []
 
 
 def test_doric_draws_two_keeps_one_and_puts_the_other_at_the_bottom() -> None:
@@ -241,7 +270,7 @@ def test_others_draw_one_card() -> None:
     top = game.st.decks[0][0]
     script(game, 1)
     game.act(Action(A.A_ROLL, 0))
-    assert game.pending.kind != KEEP_ONE and game.st.last_card == (0, top)
+    assert game.pending.kind not in (KEEP_ONE, DRAW_HOW) and game.st.last_card == (0, top)
 
 
 # ---------------------------------------------------------------- Xenk

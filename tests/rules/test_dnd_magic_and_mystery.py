@@ -173,10 +173,11 @@ def test_a_card_move_over_go_pays_40() -> None:
 
 
 def test_the_rockfall_card_moves_back_3_spaces() -> None:
+    """Back onto GO: "When you pass or land on the GO space, collect 40 gold" (issue 28)."""
     game = dnd_game()
     draw_card(game, "A rockfall blocks")
     assert game.st.players[0].position == space(game, "go")
-    assert game.st.players[0].cash == 300
+    assert game.st.players[0].cash == 340
 
 
 # ---------------------------------------------------------------- lost items

@@ -168,6 +168,7 @@ async def test_giving_up_on_a_debt_says_close_to_death_not_bankruptcy() -> None:
         question = app.screen.question  # type: ignore[attr-defined]
         assert "close to death" in question and "stay in the game" in question
         assert "out of the game" not in question
+        script(s, 7)  # the revival roll, at once: not enough
         await pilot.press("y")
         await settle(pilot)
         assert s.game.st.players[0].status == INSOLVENT
@@ -180,6 +181,10 @@ def test_the_rules_tab_speaks_the_edition_s_own_rules() -> None:
     assert "reveals its Adventure card" in text
     assert "close to death" in text
     assert "the most gold wins" in text
+    assert "each time you pass or land on it (a card moving you back onto it too)" in text
+    assert "- **Trades**: at any time (`t`), even while a decision waits" in text
+    # the designed round cap ends as the real end (not "the richest player wins")
+    assert "after 200 rounds everyone collects their locations' tax as at the end" in text
 
 
 async def test_a_whole_game_is_played_by_keyboard_to_its_end() -> None:
@@ -322,3 +327,79 @@ async def test_each_player_s_panel_names_their_character_and_power() -> None:
         char = s.game.spec.mechanics["characters"].characters
         holga = next(c for c in char if c.name == "Holga")
         assert holga.text.split(".")[0][:30] in text_of(app, "#player-0").replace("\n", " ")
+
+
+async def test_doric_chooses_by_keys_to_draw_one_card_or_two() -> None:
+    """Doric "may take two cards": on a Magic & Mystery space the dialog asks first, in the
+    edition's words, and Down then Enter draws the one card."""
+    from monopoly_tui.engine.spec import COLLECT
+
+    spec = dnd_spec()
+    s = Session.new("dnd", [Seat("Ann", "Doric"), Seat("Bob", "Holga", False)], seed=1,
+                    pace="instant", spec=spec)
+    st = s.game.st
+    st.current = st.first_player = 0
+    order = st.decks[0]
+    gain = next(i for i in order if spec.decks[0].cards[i].kind == COLLECT)
+    order.remove(gain)
+    order.insert(0, gain)
+    script(s, 3)  # GO to the first Magic & Mystery space
+    async with started(s) as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "ChoiceScreen"
+        assert "draw one card, or two and keep one" in text_of(app, "#head")
+        options = app.screen.query_one("#choices")
+        labels = [str(options.get_option_at_index(i).prompt)  # type: ignore[attr-defined]
+                  for i in range(options.option_count)]  # type: ignore[attr-defined]
+        assert labels == ["Draw two Magic & Mystery cards: keep one, the other to the bottom",
+                          "Draw one Magic & Mystery card"]
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert st.last_card == (0, gain)
+        assert st.players[0].cash == 300 + spec.decks[0].cards[gain].amount
+
+
+async def test_an_item_card_is_bought_by_keys_while_the_pay_or_roll_decision_waits() -> None:
+    """DEALS & TRADES: locations "can be traded for gold, other locations, Get Out of Jail
+    Free cards, and/or any other Magic & Mystery cards you were keeping", "at any time": on
+    Phandalin's pay-or-roll, Ann presses t, ticks Bob's Greatsword in his list, offers 100
+    gold and proposes; the trade is made, and the pay-or-roll comes back."""
+    s = session()
+    give_item(s, 1, add=4)
+    sword = items_of(s.game, 1)[0]
+    script(s, 1)  # GO to Phandalin
+    async with started(s) as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "SecureScreen"
+        assert "t" in shown_keys(app)
+        await pilot.press("t")
+        await settle(pilot)
+        scr: Any = app.screen
+        assert type(scr).__name__ == "TradeScreen"
+        take = scr.query_one("#take-deeds")
+        assert [str(take.get_option_at_index(i).prompt) for i in range(take.option_count)] \
+            == ["Item card: Greatsword"]
+        while app.focused is not take:
+            await pilot.press("tab")
+        await pilot.press("space")  # tick the Greatsword
+        await pilot.press("shift+tab", "end", "backspace", *"100")  # Ann's gold to give
+        await settle(pilot)
+        assert scr.offer.take_kept == (sword,) and scr.offer.give_cash == 100
+        assert "Item card: Greatsword" in text_of(app, "#problem")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert items_of(s.game, 0) == [sword]  # Bob (a computer) took the gold
+        assert type(app.screen).__name__ == "SecureScreen"
+
+
+def test_a_counter_offer_starts_from_the_same_deal_kept_cards_included() -> None:
+    """The counter-offer builder opens on the offer the other way round: the Item cards too
+    (they were dropped)."""
+    from monopoly_tui.engine.state import TradeOffer
+    from monopoly_tui.ui.trade import reversed_offer
+
+    offer = TradeOffer(0, 1, give_cash=10, give_kept=((0, 1),), take_kept=((0, 3),))
+    assert reversed_offer(offer) == TradeOffer(1, 0, take_cash=10, give_kept=((0, 3),),
+                                               take_kept=((0, 1),))

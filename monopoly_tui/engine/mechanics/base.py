@@ -23,11 +23,15 @@ The rule points, in the order a turn meets them:
    mechanic draws instead (Doric draws two and keeps one).
 10. ``insolvent`` — a player cannot pay: True keeps them in the game (the mechanic settles it);
     else ``leaves`` — a player goes bankrupt and leaves the game (before the event is told).
+    ``called`` — the game is called early (a round cap, an agreed hour): True when the
+    mechanic ends it its own way instead of the core's valuation.
     ``placed`` — buildings were put on a space (bought, or a sold hotel's houses);
     ``anytime_choices`` — the mechanic's own at-any-time choices (asked with the core's).
 11. ``held_cards`` — the cards the mechanic keeps out of their decks (counted as held);
     ``kept_by`` / ``hand_over`` — one player's kept cards, which a trade may hand over.
 12. ``check`` — the mechanic's invariants: what in the state breaks its rules.
+13. ``shown`` — what hidden thing of this mechanic's a decision just showed (a face-down
+    Adventure card turned over), comparing the state before it: undo stops there.
 
 And for the log: ``describe`` (a line for each of its ``event_kinds``), ``arrival_words`` (what
 an event made on the space a move reaches adds to the move's line), ``reason_words`` (what a
@@ -53,7 +57,7 @@ if TYPE_CHECKING:
     from monopoly_tui.engine.state import GameState
 
 HOOKS = ("setup", "before_roll", "rolled", "spares_jail", "step", "landed", "waives",
-         "adjusts", "salary", "jailed", "draws", "insolvent", "leaves")
+         "adjusts", "salary", "jailed", "draws", "insolvent", "leaves", "called")
 """The hooks the core calls during play (``check`` and ``describe`` are asked by
 ``engine.invariants`` and ``engine.describe``)."""
 
@@ -125,6 +129,12 @@ class Mechanic:
     def leaves(self, game: Game, player: int) -> None:
         """``player`` goes bankrupt and leaves the game."""
 
+    def called(self, game: Game, reason: str) -> bool:
+        """The game is called before its own end (``reason``: the round cap ``turn_limit``,
+        ``time_called``, ``first_bankruptcy``), which the core ends by valuation: True when
+        this mechanic ended it its own way instead (``game.finish``)."""
+        return False
+
     def placed(self, game: Game, player: int, deed: int, space: int, kind: str) -> None:
         """Buildings were put on ``space``, a space of ``deed``: a ``house`` or a ``hotel``
         bought, or the ``houses`` a sold hotel came back as."""
@@ -154,6 +164,14 @@ class Mechanic:
     def check(self, spec: Spec, st: GameState) -> list[str]:
         """What in the state breaks this mechanic's rules, as lines naming the field."""
         return []
+
+    def shown(self, game: Game, before: GameState) -> str:
+        """What hidden thing of this mechanic's the decision just played showed, comparing
+        the state ``before`` it with the game's now ("an Adventure card was turned over"), in
+        words, or '' when nothing: once something hidden is shown, the decisions before it
+        cannot be taken back (``engine.undo``). Asked only of a game that keeps an undo
+        log (the table's)."""
+        return ""
 
     def describe(self, words: Words, event: Event) -> str | None:
         """The log line of one of this mechanic's events, or None when it is not one.

@@ -27,6 +27,7 @@ from monopoly_tui.engine import cards, spaces
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
 from monopoly_tui.engine.frame import Frame, MechanicState, frame_type, mechanic_state
+from monopoly_tui.engine.frames import trade_allowed
 from monopoly_tui.engine.mechanics import register
 from monopoly_tui.engine.mechanics.base import Mechanic
 from monopoly_tui.engine.mechanics.dnd_checks import (
@@ -132,6 +133,9 @@ class SecureFrame(Frame):
 
     def rank(self) -> int:
         return 30
+
+    def anytime(self, game: Game, player: int, kind: str) -> bool:
+        return trade_allowed(game, kind)  # "trade ... at any time"
 
     def decider(self, game: Game) -> int:
         return self.player
@@ -270,18 +274,27 @@ def end_if_all_secured(game: Game) -> bool:
         return False
     if any(d.kind == LOCATION and st.owner[d.index] < 0 for d in spec.deeds):
         return False
-    pay_out(game)
-    alive = [i for i, q in enumerate(st.players) if not q.bankrupt]
-    ranking = sorted(alive, key=lambda i: (-st.players[i].cash,
-                                           -len(locations_of(spec, st, i)), i))
-    game.finish(ranking[0], END_REASON, ranking)
+    most_gold_wins(game, END_REASON, config(spec).payout)
     return True
 
 
-def pay_out(game: Game) -> None:
-    """Every player collects from the bank each of their locations' tax (double for a pair)."""
+def most_gold_wins(game: Game, reason: str, payout: str) -> None:
+    """The end: the payout (``location_tax``: every player collects each of their locations'
+    tax; ``none``), then "Now count up your gold. The player with the most wins!" (a tie:
+    more locations secured, then seat order)."""
     spec, st = game.spec, game.st
-    if config(spec).payout != "location_tax":
+    pay_out(game, payout)
+    alive = [i for i, q in enumerate(st.players) if not q.bankrupt]
+    ranking = sorted(alive, key=lambda i: (-st.players[i].cash,
+                                           -len(locations_of(spec, st, i)), i))
+    game.finish(ranking[0], reason, ranking)
+
+
+def pay_out(game: Game, payout: str) -> None:
+    """Every player collects from the bank each of their locations' tax (double for a pair),
+    when ``payout`` is ``location_tax``."""
+    spec, st = game.spec, game.st
+    if payout != "location_tax":
         return
     for p, pl in enumerate(st.players):
         if pl.bankrupt:
@@ -326,6 +339,28 @@ class Adventures(Mechanic):
                 out.append(f"mech.{ADVENTURES}.revealed[{d.index}]: {d.id} is secured but "
                            "its card is not revealed")
         return out
+
+    def called(self, game: Game, reason: str) -> bool:
+        """The game called before every location is secured (the round cap, an agreed
+        hour), where the edition ends it as the real end ("the same payout and winner"):
+        the payout, then the most gold wins, not the core's valuation of cash and deeds."""
+        payout = config(game.spec).called_payout
+        if not payout:
+            return False
+        most_gold_wins(game, reason, payout)
+        return True
+
+    def shown(self, game: Game, before: GameState) -> str:
+        """An Adventure card turned picture-side-down (its details read) is hidden no more."""
+        was = before.mech.get(ADVENTURES)
+        now = state(game).revealed
+        if not isinstance(was, AdventuresState):
+            return ""
+        for d, seen in enumerate(now):
+            if seen and not (d < len(was.revealed) and was.revealed[d]):
+                return (f"the {game.spec.vocab.adventure} of {game.spec.deeds[d].name} was "
+                        "revealed since")
+        return ""
 
     def event_kinds(self) -> frozenset[str]:
         return frozenset({"bank_fee_skipped", "adventure_revealed", "secured",

@@ -14,8 +14,11 @@ The clauses, in our words:
     fee (the charge ``critical_fail`` is waived; a card's own outcome of a 1 still comes).
   - ``portal_anywhere`` (Simon): from a Portal he may go to any location; to one beyond the
     Portal's own range he collects no GO gold (``dnd_portals`` asks ``has_power``).
-  - ``draw_two_keep_one`` (Doric): whenever he draws a card he draws two, keeps one and puts
-    the other at the bottom of the deck (``KeepOneFrame``: the two drawn cards' indices).
+  - ``draw_two_keep_one`` (Doric): "Any time you need to draw a Magic & Mystery card, you
+    may take two cards. Choose one, and return the other to the bottom of the deck": a
+    choice, before either card is seen (``DrawHowFrame``): one card as anyone draws it, or
+    two, of which he keeps one and puts the other at the bottom of the deck (``KeepOneFrame``:
+    the two drawn cards' indices). With one card left in the deck there is no choice.
   - ``revive_target`` (Xenk): close to death, he revives on his own target (4) or more
     (``dnd_close_to_death`` asks ``revive_target_of``).
 """
@@ -28,6 +31,7 @@ from typing import TYPE_CHECKING
 from monopoly_tui.engine import cards
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
 from monopoly_tui.engine.frame import Frame, MechanicState, frame_type, mechanic_state
+from monopoly_tui.engine.frames import trade_allowed
 from monopoly_tui.engine.mechanics import register
 from monopoly_tui.engine.mechanics.base import Mechanic
 from monopoly_tui.engine.mechanics.dnd_config import (
@@ -50,6 +54,10 @@ JAIL_ESCAPE_CHOICE = "jail_escape"
 """The decision kind: walk out of Jail at once (Edgin), or stay."""
 A_WALK_OUT = "walk_out_of_jail"
 A_STAY_IN = "stay_in_jail"
+DRAW_HOW = "draw_one_or_two"
+"""The decision kind: draw one card, or two and keep one (Doric)."""
+A_DRAW_TWO = "draw_two_cards"
+A_DRAW_ONE = "draw_one_card"
 KEEP_ONE = "keep_one_card"
 """The decision kind: which of the two cards drawn to keep (Doric)."""
 A_KEEP_CARD = "keep_card"
@@ -125,6 +133,9 @@ class EscapeFrame(Frame):
     def rank(self) -> int:
         return 15
 
+    def anytime(self, game: Game, player: int, kind: str) -> bool:
+        return trade_allowed(game, kind)  # "trade ... at any time"
+
     def decider(self, game: Game) -> int:
         return self.player
 
@@ -156,6 +167,62 @@ frame_type(EscapeFrame, "dnd_jail_escape")
 
 
 @dataclass(slots=True)
+class DrawHowFrame(Frame):
+    """A card to draw from ``deck`` with the ``draw_two_keep_one`` power: "you may take two
+    cards": two (keep one, the other to the bottom), or the top one as anyone draws it."""
+
+    player: int
+    deck: int
+
+    def kind(self) -> str:
+        return DRAW_HOW
+
+    def rank(self) -> int:
+        return 30
+
+    def anytime(self, game: Game, player: int, kind: str) -> bool:
+        return trade_allowed(game, kind)  # "trade ... at any time"
+
+    def decider(self, game: Game) -> int:
+        return self.player
+
+    def belongs_to(self, player: int) -> bool:
+        return player == self.player
+
+    def choices(self, game: Game) -> list[Action]:
+        return [Action(A_DRAW_TWO, self.player), Action(A_DRAW_ONE, self.player)]
+
+    def context(self, game: Game) -> dict[str, object]:
+        c = character_of(game, self.player)
+        return {"deck": self.deck, "character": c.name if c else "",
+                "power": c.text if c else ""}
+
+    def apply(self, game: Game, action: Action) -> None:
+        if action.kind not in (A_DRAW_TWO, A_DRAW_ONE):
+            raise IllegalAction(action, f"'{action.kind}' is not a choice now: draw one card "
+                                "or two")
+        game.pop(self)
+        order = game.st.decks[self.deck]
+        if action.kind == A_DRAW_TWO and len(order) >= 2:
+            draw_two(game, self.player, self.deck)
+        elif order:
+            cards.carry_out(game, self.player, self.deck, order.pop(0))
+        else:
+            game.emit(Event("deck_empty", player=self.player, card=(self.deck, -1)))
+
+
+frame_type(DrawHowFrame, "dnd_draw_how")
+
+
+def draw_two(game: Game, p: int, deck: int) -> None:
+    """Doric takes the top two cards, to keep one (``KeepOneFrame``)."""
+    order = game.st.decks[deck]
+    drawn = [order.pop(0), order.pop(0)]
+    game.emit(Event("draws_two", player=p, card=(deck, -1)))
+    game.push(KeepOneFrame(p, deck, drawn))
+
+
+@dataclass(slots=True)
 class KeepOneFrame(Frame):
     """Two cards drawn with the ``draw_two_keep_one`` power (``cards``: their indices in the
     deck ``deck``): keep one, which is carried out as drawn; the other goes to the bottom."""
@@ -169,6 +236,9 @@ class KeepOneFrame(Frame):
 
     def rank(self) -> int:
         return 30
+
+    def anytime(self, game: Game, player: int, kind: str) -> bool:
+        return trade_allowed(game, kind)  # "trade ... at any time"
 
     def decider(self, game: Game) -> int:
         return self.player
@@ -228,9 +298,7 @@ class Characters(Mechanic):
         order = game.st.decks[deck]
         if len(order) < 2 or not has_power(game, player, DRAW_TWO_KEEP_ONE):
             return False
-        drawn = [order.pop(0), order.pop(0)]
-        game.emit(Event("draws_two", player=player, card=(deck, -1)))
-        game.push(KeepOneFrame(player, deck, drawn))
+        game.push(DrawHowFrame(player, deck))  # "may take two": his choice, first
         return True
 
     def held_cards(self, st: GameState) -> list[tuple[int, int]]:

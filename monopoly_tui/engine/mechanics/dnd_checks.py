@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from monopoly_tui.engine import cards
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
 from monopoly_tui.engine.frame import Frame, MechanicState, frame_type, mechanic_state
+from monopoly_tui.engine.frames import trade_allowed
 from monopoly_tui.engine.mechanics import register
 from monopoly_tui.engine.mechanics.base import Mechanic
 from monopoly_tui.engine.mechanics.dnd_config import CHECKS, CheckDieSpec
@@ -137,6 +138,9 @@ class CheckFrame(Frame):
 
     def rank(self) -> int:
         return 32
+
+    def anytime(self, game: Game, player: int, kind: str) -> bool:
+        return trade_allowed(game, kind)  # "trade ... at any time"
 
     def decider(self, game: Game) -> int:
         return self.player

@@ -9,18 +9,24 @@ The clauses, in our words:
 - **In Jail** (designed: open question 5): a prisoner who goes close to death leaves Jail
   (on the jail corner, Just Visiting): from then on the revival roll is his turn, never a try
   for a 6, so a player close to death never moves.
-- **Revival**: a player close to death does not move. At the start of each of their turns
-  they roll the check die instead (``before_roll``): the revival target or more revives them:
-  they take the reward from the bank (their status is ``PLAYING`` again) and end the turn;
-  from their next turn they play as usual. Less, and the turn ends (items may help the roll;
-  a 1 and a 20 are criticals as always).
+- **Revival**: "You are now bankrupt… so you must now roll the red die": the first revival
+  roll comes at once, the moment the player is close to death (``ReviveFrame``, whoever's
+  turn it is). The revival target or more revives them: they take the reward from the bank
+  (their status is ``PLAYING`` again) and, in their own turn, the turn ends; from their next
+  turn they play as usual. Less, and they stay close to death: they do not move, and at the
+  start of each of their turns they roll the check die again instead ("keep rolling the red
+  die, once per turn", ``before_roll``). Items may help the roll; a 1 and a 20 are criticals
+  as always (a Critical Fail's fee owed close to death is paid as far as it can be, with no
+  second roll).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from monopoly_tui.engine.actions import Event
+from monopoly_tui.engine.frame import Frame, frame_type
 from monopoly_tui.engine.frames import DebtsFrame
 from monopoly_tui.engine.mechanics import register
 from monopoly_tui.engine.mechanics.base import Mechanic
@@ -66,6 +72,30 @@ def revive_done(game: Game, p: int, about: int, won: bool, natural: int) -> None
 on_check_done(REVIVE, revive_done)
 
 
+@dataclass(slots=True)
+class ReviveFrame(Frame):
+    """Just close to death: the first revival roll, at once ("so you must now roll the red
+    die"). A step, run once the payments still owed by others are settled (just below the
+    debts' rank)."""
+
+    player: int
+
+    def rank(self) -> int:
+        return 59
+
+    def belongs_to(self, player: int) -> bool:
+        return player == self.player
+
+    def run(self, game: Game) -> None:
+        game.pop(self)
+        if close_to_death(game.st, self.player):
+            start_check(game, self.player, revive_target(game, self.player), REVIVE,
+                        self.player)
+
+
+frame_type(ReviveFrame, "dnd_revive")
+
+
 class CloseToDeath(Mechanic):
     """Who cannot pay is close to death and rolls to revive (the module's docstring)."""
 
@@ -90,6 +120,7 @@ class CloseToDeath(Mechanic):
                 game.pop(debts)
         if any(f.belongs_to(player) for f in st.frames):  # their move, their choices
             st.frames = [f for f in st.frames if not f.belongs_to(player)]
+        already = pl.status == INSOLVENT  # (a Critical Fail's fee on a revival roll)
         pl.status = INSOLVENT
         jailed = pl.in_jail
         if jailed:  # the revival roll is the turn now, not a try for a 6
@@ -99,6 +130,8 @@ class CloseToDeath(Mechanic):
         if player == st.current:
             st.again = False
             st.stage = "post_move"
+        if not already:
+            game.push(ReviveFrame(player))
         return True
 
     def before_roll(self, game: Game, player: int) -> bool:

@@ -81,6 +81,10 @@ class AdventuresSpec(MechanicConfig):
     end_when_all_secured: bool = True
     payout: str = "location_tax"
     """At the end each player collects each of their locations' tax (``location_tax``)."""
+    called_payout: str = ""
+    """When the game is called before that (the round cap, an agreed hour): '' for the
+    core's end by valuation; else the payout then (``location_tax``, ``none``), and the most
+    gold wins, as at the real end."""
 
     def card_at(self, space: int) -> AdventureSpec | None:
         """The Adventure card of the location at ``space``."""

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from monopoly_tui.engine import spaces
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
 from monopoly_tui.engine.frame import Frame, frame_type
+from monopoly_tui.engine.frames import trade_allowed
 from monopoly_tui.engine.mechanics import register
 from monopoly_tui.engine.mechanics.base import Mechanic
 from monopoly_tui.engine.mechanics.dnd_characters import has_power
@@ -94,6 +95,9 @@ class PortalFrame(Frame):
 
     def rank(self) -> int:
         return 30
+
+    def anytime(self, game: Game, player: int, kind: str) -> bool:
+        return trade_allowed(game, kind)  # "trade ... at any time"
 
     def decider(self, game: Game) -> int:
         return self.player

@@ -137,6 +137,12 @@ class MechanicScreens:
         """How the game was won, for the results screen, when this mechanic ended it."""
         return None
 
+    def called_words(self, spec: Spec) -> str | None:
+        """Who wins when the game is called early (the round cap, an agreed hour), when this
+        mechanic ends it its own way (the engine mechanic's ``called``); None: the richest
+        player, by the core's valuation."""
+        return None
+
     # ------------------------------------------------------------ (e) setup
 
     def setup_widgets(self, spec: Spec) -> list[Widget]:

@@ -47,6 +47,7 @@ class SecureScreen(DecisionScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "choose('pay_to_secure')", "Pay", id="pay"),
         Binding("r", "choose('roll_to_secure')", "Roll", id="roll"),
+        Binding("t", "trade", "Trade", id="trade"),  # "trade ... at any time"
     ]
     BUTTONS = (
         ("Pay", A_PAY_SECURE, "primary"),
@@ -133,6 +134,17 @@ class AdventuresScreens(MechanicScreens):
             return (f"; a {v.secured} {v.location}'s {v.tax} is its printed amount, double "
                     "when the owner holds both of the pair")
         return ""
+
+    def called_words(self, spec: Spec) -> str | None:
+        """The game called early ends as the real end: the payout, then the most gold."""
+        c = spec.mechanics.get(ADVENTURES)
+        if not isinstance(c, AdventuresSpec) or not c.called_payout:
+            return None
+        v = spec.vocab
+        if c.called_payout == "location_tax":
+            return (f"everyone collects their {v.locations}' {v.tax} as at the end, and the "
+                    f"most {v.currency} wins")
+        return f"the most {v.currency} wins"
 
     def rules_section(self, spec: Spec) -> list[str]:
         v = spec.vocab

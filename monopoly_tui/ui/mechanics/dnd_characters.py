@@ -12,9 +12,12 @@ from textual.widget import Widget
 from textual.widgets import Label, Static
 
 from monopoly_tui.engine.mechanics.dnd_characters import (
+    A_DRAW_ONE,
+    A_DRAW_TWO,
     A_KEEP_CARD,
     A_STAY_IN,
     A_WALK_OUT,
+    DRAW_HOW,
     JAIL_ESCAPE_CHOICE,
     KEEP_ONE,
     character_of,
@@ -40,6 +43,8 @@ class CharactersScreens(MechanicScreens):
             return f"walk straight out of {v.jail}, or stay in"
         if pend.kind == KEEP_ONE:
             return "keep one of the two cards drawn; the other goes to the bottom"
+        if pend.kind == DRAW_HOW:
+            return "draw one card, or two and keep one"
         return None
 
     def choice_label(self, game: Game, action: Action) -> str | None:
@@ -48,6 +53,12 @@ class CharactersScreens(MechanicScreens):
             return f"Walk out onto {v.just_visiting}"
         if action.kind == A_STAY_IN:
             return f"Stay in {v.jail}"
+        if action.kind in (A_DRAW_TWO, A_DRAW_ONE):
+            deck = int(str(game.pending.context.get("deck", -1)))
+            name = game.spec.decks[deck].name if 0 <= deck < len(game.spec.decks) else "the deck"
+            if action.kind == A_DRAW_ONE:
+                return f"Draw one {name} card"
+            return f"Draw two {name} cards: keep one, the other to the bottom"
         if action.kind == A_KEEP_CARD:
             pend = game.pending
             deck = int(str(pend.context.get("deck", -1)))

@@ -43,9 +43,9 @@ class CloseToDeathScreens(MechanicScreens):
         v = game.spec.vocab
         return (f"Pay what you can: {v.close_to_death}",
                 f"Pay {creditor} all the {v.currency} you have and be {v.close_to_death}? "
-                f"You keep your {v.locations} and stay in the game: each turn you roll the red "
-                f"die instead of moving, and {revive_target(game, player)} or more {v.revive}s "
-                "you.")
+                f"You keep your {v.locations} and stay in the game: you roll the red die at "
+                f"once, then each turn instead of moving, until {revive_target(game, player)} "
+                f"or more {v.revive}s you.")
 
     def token_marks(self, game: Game, player: int) -> Text | None:
         return Text(DEATH_MARK, style=DEATH_STYLE) if close_to_death(game.st, player) else None
@@ -60,10 +60,11 @@ class CloseToDeathScreens(MechanicScreens):
         c = self.config
         return [
             f"- **{v.close_to_death.capitalize()}**: who cannot pay pays what they can, down "
-            f"to nothing, and is {v.close_to_death} ({DEATH_MARK}), still in the game. They do "
-            f"not move: each turn they roll the red die instead; {c.revive_target} or more "
-            f"{v.revive}s them: they take {v.money(c.revive_reward)} from the {v.bank} and the "
-            "turn ends; from the next turn they play as usual. Items may help the roll.",
+            f"to nothing, and is {v.close_to_death} ({DEATH_MARK}), still in the game. They "
+            f"roll the red die at once, and then each turn instead of moving; "
+            f"{c.revive_target} or more {v.revive}s them: they take "
+            f"{v.money(c.revive_reward)} from the {v.bank} and their turn ends; from their "
+            "next turn they play as usual. Items may help the roll.",
         ]
 
 

@@ -721,7 +721,11 @@ def _actions(save: SaveFile, path: Path) -> list[Action]:
 
 
 def _new_game(save: SaveFile, spec: Spec, path: Path) -> Game:
-    o = save.options
+    return start_game(save.options, spec, path)
+
+
+def start_game(o: Options, spec: Spec, path: str | os.PathLike[str]) -> Game:
+    """The game as its setup starts it (``SaveError`` when the setup cannot be played)."""
     try:
         return Game.new(spec, [(s.name, s.token) for s in o.players], seed=o.seed,
                         variant=o.variant, house_rules=dict(o.house_rules),

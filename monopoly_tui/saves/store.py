@@ -62,6 +62,7 @@ from monopoly_tui.saves.files import (
     restore_game,
     same_rules,
     seal_ok,
+    start_game,
     summarize,
     write_atomic,
 )
@@ -448,14 +449,7 @@ def _decode_lines(lines: Sequence[str], where: Path) -> list[Action]:
     return out
 
 
-def _start(options: Options, spec: Any, where: Path) -> Game:
-    try:
-        return Game.new(spec, [(s.name, s.token) for s in options.players], seed=options.seed,
-                        variant=options.variant, house_rules=dict(options.house_rules),
-                        setup=dict(options.setup) or None)
-    except (ValueError, KeyError) as e:
-        raise SaveError(where, f"options: the game cannot be set up again: {e}", "invalid") \
-            from None
+_start = start_game
 
 
 def _replay(options: Options, spec: Any, actions: Sequence[Action], where: Path) -> Game:
@@ -641,22 +635,27 @@ def load_save(name_or_path: str | os.PathLike[str],
     j = _journal(folder)
     stem = text[:-len(SUFFIX)] if text.endswith(SUFFIX) else text
     try:
-        b = j.bookmark(stem)
-        if b is not None:
-            return _open_at(j, b.game, b.branch, b.n, b.position, name=b.name, force=force,
-                            verify=verify, take_over=take_over, copy=copy, saves_dir=sd)
-        gid = _game_of(j, stem)
-        if gid is None:
-            raise SaveError(j.path, _not_found_text(j, stem), "not_found")
-        row = j.game(gid)
-        assert row is not None
-        n = j.branch_length(gid, row.head)
-        return _open_at(j, gid, row.head, n, j.tip(gid, row.head),
-                        name=autosave_name(row.edition, gid), force=force, verify=verify,
+        gid, branch, n, pos, name = _target(j, stem)
+        return _open_at(j, gid, branch, n, pos, name=name, force=force, verify=verify,
                         take_over=take_over, copy=copy, saves_dir=sd)
     except sqlite3.Error as e:
         raise SaveError(j.path, f"cannot read the saves database: {_os_text(e)}",
                         "unreadable") from None
+
+
+def _target(j: J.Journal, stem: str) -> tuple[str, int, int, J.Position | None, str]:
+    """Where a name points: a named save's game, branch, decision and position, or a game's
+    latest play (by its autosave name or its id); ``SaveError`` when nothing has the name."""
+    b = j.bookmark(stem)
+    if b is not None:
+        return b.game, b.branch, b.n, b.position, b.name
+    gid = _game_of(j, stem)
+    if gid is None:
+        raise SaveError(j.path, _not_found_text(j, stem), "not_found")
+    row = j.game(gid)
+    assert row is not None
+    n = j.branch_length(gid, row.head)
+    return gid, row.head, n, j.tip(gid, row.head), autosave_name(row.edition, gid)
 
 
 def _game_of(j: J.Journal, name: str) -> str | None:
@@ -935,18 +934,8 @@ def _open_named(j: J.Journal, name: str, saves_dir: str | os.PathLike[str] | Non
                 ) -> LoadedGame:
     """A game by name, for reading only (no lease is taken)."""
     sd = Path(saves_dir) if saves_dir is not None else None
-    b = j.bookmark(name)
-    if b is not None:
-        return _open_at(j, b.game, b.branch, b.n, b.position, name=b.name, force=False,
-                        verify=False, take_over=False, copy=False, saves_dir=sd, lease=False)
-    gid = _game_of(j, name)
-    if gid is None:
-        raise SaveError(j.path, _not_found_text(j, name), "not_found")
-    row = j.game(gid)
-    assert row is not None
-    n = j.branch_length(gid, row.head)
-    return _open_at(j, gid, row.head, n, j.tip(gid, row.head),
-                    name=autosave_name(row.edition, gid), force=False, verify=False,
+    gid, branch, n, pos, found = _target(j, name)
+    return _open_at(j, gid, branch, n, pos, name=found, force=False, verify=False,
                     take_over=False, copy=False, saves_dir=sd, lease=False)
 
 
@@ -958,19 +947,7 @@ def save_file_of(name: str, saves_dir: str | os.PathLike[str] | None = None
     j = _journal(_dir(saves_dir))
     stem = name[:-len(SUFFIX)] if name.endswith(SUFFIX) else name
     try:
-        b = j.bookmark(stem)
-        pos: J.Position | None
-        if b is not None:
-            gid, branch, n, pos, kind = b.game, b.branch, b.n, b.position, "named"
-        else:
-            found = _game_of(j, stem)
-            if found is None:
-                raise SaveError(j.path, _not_found_text(j, stem), "not_found")
-            gid = found
-            head = j.game(gid)
-            assert head is not None
-            branch, n = head.head, j.branch_length(gid, head.head)
-            pos, kind = j.tip(gid, branch), "auto"
+        gid, branch, n, pos, found = _target(j, stem)
         row = j.game(gid)
         assert row is not None
         lines = j.lines(gid, branch, n)
@@ -984,8 +961,8 @@ def save_file_of(name: str, saves_dir: str | os.PathLike[str] | None = None
     try:
         data = {
             "format": "monopoly-tui-save", "version": 3, "app_version": row.app_version,
-            "name": stem, "kind": kind, "game_id": gid, "created": row.created,
-            "updated": pos.updated or row.updated,
+            "name": found, "kind": "auto" if found.startswith(AUTOSAVE_PREFIX) else "named",
+            "game_id": gid, "created": row.created, "updated": pos.updated or row.updated,
             "ruleset": {"id": row.edition, "hash": row.ruleset_hash, "name": row.ruleset_name},
             "options": json.loads(row.options), "turn": pos.turn, "round": pos.round,
             "decisions": n, "to_move": pos.to_move, "over": pos.over,

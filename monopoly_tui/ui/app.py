@@ -258,6 +258,9 @@ class MonopolyApp(App[int]):
         copy, or leave it)."""
         from monopoly_tui.ui import saves_port
 
+        playing = self.game_screen()
+        if playing is not None:  # this window leaves its game for the one it opens (it would
+            saves_port.release(playing.session)  # take it back at its next save if it stays)
         try:
             session = saves_port.load(name_or_path, take_over=take_over, copy=copy)
         except Exception as e:

@@ -172,16 +172,16 @@ class MonopolyApp(App[int]):
                 then()
 
         self.push_screen(
-            ConfirmScreen(f"Leave the game in progress to {what}?"
-                          + (" It is saved after every decision; Resume picks it up."
-                             if _saves_available() else " It will be lost."),
+            ConfirmScreen(f"Leave the game in progress to {what}?" + _kept_words(game),
                           yes="Leave", no="Keep playing"),
             answer,
         )
 
-    def _ask_unsaved(self, game: Any, what: str, then: Any) -> bool:
-        """When the game is not saved (a full disk, another window took it over): ask what
-        to do before leaving it, and True; else False."""
+    def _ask_unsaved(self, game: Any, what: str, then: Any,
+                     again: Any = None) -> bool:
+        """When the game is not saved (a full disk, another window took it over) and not
+        saved to a file since: ask what to do before leaving it, and True; else False.
+        ``again`` asks the whole question again (after trying again, or saving to a file)."""
         from monopoly_tui.ui import saves_port
         from monopoly_tui.ui.save_screens import UnsavedScreen
 
@@ -189,17 +189,21 @@ class MonopolyApp(App[int]):
         status = saves_port.status(session)
         if status is None or status.saved:
             return False
+        to_file = getattr(game, "saved_to_file", None)
+        if to_file is not None and to_file[0] == session.game.st.decisions:
+            return False  # every decision is in that file: the plain question says where
         since = status.unsaved_since or 0
         unsaved = session.game.st.decisions - since
+        ask = again or (lambda: self._leave_game(what, then))
 
         def answer(pick: str | None) -> None:
             if pick == "leave":
                 then()
             elif pick == "retry":
                 game.autosave_now()
-                self._leave_game(what, then)
+                ask()
             elif pick == "file":
-                self._save_to_file(game, lambda: self._leave_game(what, then))
+                self._save_to_file(game, ask)
 
         self.push_screen(UnsavedScreen(what, unsaved, since, status.problem or "",
                                        status.lost), answer)
@@ -221,7 +225,7 @@ class MonopolyApp(App[int]):
             if written:
                 self.notify(f"Saved to {written}; 'monopoly-tui import' brings it back.",
                             title="Saved to a file", timeout=10)
-                game.saved_to_file = session.game.st.decisions
+                game.saved_to_file = (session.game.st.decisions, written)
             after()
 
         suggestion = str(Path.home() / f"{saves_port.suggested_name(session)}.json")
@@ -334,7 +338,8 @@ class MonopolyApp(App[int]):
             return
         from monopoly_tui.ui.decisions import ConfirmScreen
 
-        if self._ask_unsaved(game, "quit", lambda: self.exit(0)):
+        if self._ask_unsaved(game, "quit", lambda: self.exit(0),
+                             again=lambda: self.run_worker(self.action_quit())):
             return
 
         def answer(yes: bool | None) -> None:
@@ -342,12 +347,24 @@ class MonopolyApp(App[int]):
                 self.exit(0)
 
         self.push_screen(
-            ConfirmScreen("Quit the game in progress?"
-                          + (" It is saved after every decision; Resume picks it up."
-                             if _saves_available() else " It will be lost."),
+            ConfirmScreen("Quit the game in progress?" + _kept_words(game),
                           yes="Quit", no="Keep playing"),
             answer,
         )
+
+
+def _kept_words(game: Any) -> str:
+    """What leaving the game keeps, in words for the question."""
+    if not _saves_available():
+        return " It will be lost."
+    from monopoly_tui.ui import saves_port
+
+    status = saves_port.status(game.session)
+    to_file = getattr(game, "saved_to_file", None)
+    if status is not None and not status.saved and to_file is not None:
+        return (f" Its latest decisions are saved in {to_file[1]}: 'monopoly-tui import' "
+                "brings them back.")
+    return " It is saved after every decision; Resume picks it up."
 
 
 def _saves_available() -> bool:

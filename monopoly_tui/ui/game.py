@@ -315,7 +315,8 @@ class GameScreen(Screen[None]):
         self._shown: dict[str, object] = {}
         self.save_mark: str | None = None
         """What the banner says while the game is not saved, or None."""
-        self.saved_to_file: int | None = None
+        self.saved_to_file: tuple[int, str] | None = None
+        """The decision count and the file of the last 'Save to a file' (while not saved)."""
         self._watched = (-1, 0)
         """(decisions made, looks in a row with none made) at the watchdog's last look."""
         self._timer_due = 0.0

@@ -104,16 +104,18 @@ class UnsavedScreen(_Pick):
     PER_ROW = 2
 
     def __init__(self, what: str, unsaved: int, since: int, why: str, lost: bool) -> None:
-        count = f"{unsaved} decision{'s' if unsaved != 1 else ''}"
+        one = unsaved == 1
+        count = f"{unsaved} decision{'' if one else 's'}"
+        are, them = ("is", "it") if one else ("are", "them")
         if lost:
             text = (f"{why[:1].upper()}{why[1:]}: the {count} played here since decision "
-                    f"{since} are not saved.\n\nTo {what} now would lose them: save the game "
-                    "to a file, or keep playing and save it under a name (s) as a copy of "
-                    "your own.")
+                    f"{since} {are} not saved.\n\nTo {what} now would lose {them}: save the "
+                    "game to a file, or keep playing and save it under a name (s) as a copy "
+                    "of your own.")
         else:
-            text = (f"The {count} since decision {since} are not saved: {why}. The game "
-                    "keeps them and tries again after every decision.\n\nTo "
-                    f"{what} now would lose them: try again (after freeing space), or save "
+            text = (f"The {count} since decision {since} {are} not saved: {why}. The game "
+                    f"keeps {them} and tries again after every decision.\n\nTo "
+                    f"{what} now would lose {them}: try again (after freeing space), or save "
                     "the game to a file on another disk.")
         super().__init__(text)
         if lost:  # trying again cannot help: another window writes the game now

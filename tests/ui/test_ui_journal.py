@@ -129,7 +129,9 @@ async def play_decisions(pilot: Any, app: MonopolyApp, session: Session, count: 
 
 def banner(app: MonopolyApp) -> str:
     """The banner as the player reads it (cut where the screen cuts it)."""
-    return " ".join(as_shown(app.screen.query_one("#banner"), clip=True).split())
+    game = app.game_screen()
+    assert game is not None
+    return " ".join(as_shown(game.query_one("#banner"), clip=True).split())
 
 
 # ---------------------------------------------------------------- open in another window
@@ -190,8 +192,8 @@ async def test_resume_of_a_game_open_in_another_window_asks_first(
             with pytest.raises(GameOpenElsewhere):  # and still holds it
                 load_save(name, saves_folder)
             return
-        await until(pilot, lambda: on_top(app) == "GameScreen", "the game screen")
-        session: Any = app.screen.session  # type: ignore[attr-defined]
+        await until(pilot, lambda: app.game_screen() is not None, "the game screen")
+        session: Any = app.game_screen().session  # type: ignore[union-attr]
         assert session.game.history == before  # where the game was
         if outcome == "taken":
             assert session.save_meta.game_id == gid
@@ -229,10 +231,27 @@ async def test_load_of_a_game_open_in_another_window_asks_first(saves_folder: Pa
         await until(pilot, lambda: on_top(app) == "OpenElsewhereScreen", "the question")
         assert "LoadScreen" not in stack(app)
         await pilot.press("t")
-        await until(pilot, lambda: on_top(app) == "GameScreen", "the game screen")
+        await until(pilot, lambda: app.game_screen() is not None, "the game screen")
         with pytest.raises(SaveError) as refused:
             autosave(held.game, held.meta)
         assert refused.value.kind == "taken_over" and save_status(held.meta).lost
+
+
+async def test_monopoly_tui_resume_of_a_game_open_elsewhere_asks_first(
+    saves_folder: Path,
+) -> None:
+    """``monopoly-tui resume NAME`` (the app started on a name) of a game another window
+    holds: the question comes first; a copy opens as a game of its own."""
+    name = a_saved_game(saves_folder)
+    held = load_save(name, saves_folder)
+    app = MonopolyApp(pace="instant", resume=name)
+    async with app.run_test(size=SMALL) as pilot:
+        await until(pilot, lambda: on_top(app) == "OpenElsewhereScreen", "the question")
+        await pilot.press("c")
+        await until(pilot, lambda: app.game_screen() is not None, "the game screen")
+        session: Any = app.game_screen().session  # type: ignore[union-attr]
+        assert session.save_meta.game_id != held.meta.game_id
+        assert session.game.history == held.game.history
 
 
 @contextlib.contextmanager
@@ -284,19 +303,22 @@ async def test_a_game_held_by_another_process_is_marked_and_named(saves_folder: 
     async with app.run_test(size=SMALL) as pilot:
         await title_looked(pilot)
         await pilot.press("c")
-        await until(pilot, lambda: on_top(app) == "GameScreen", "the game screen")
+        await until(pilot, lambda: app.game_screen() is not None, "the game screen")
 
 
 async def test_the_window_whose_game_is_taken_over_says_so(saves_folder: Path) -> None:
-    """This window plays a game another window takes over: its next decision is not saved,
-    the banner says so for good, and quitting says those decisions are not saved here."""
+    """This window plays a game another window takes over: its next decisions are not saved,
+    the banner says so for good, and quitting says those decisions are not saved here (no
+    Try again: the game is the other window's now). Saving it under a name goes on with a
+    copy of its own here: saved again, and the other window's game as it left it."""
     name = a_saved_game(saves_folder)
     app = MonopolyApp(pace="instant")
     async with app.run_test(size=SMALL) as pilot:
         await title_looked(pilot)
         await pilot.press("c")
-        await until(pilot, lambda: on_top(app) == "GameScreen", "the game screen")
-        session: Any = app.screen.session  # type: ignore[attr-defined]
+        await until(pilot, lambda: app.game_screen() is not None, "the game screen")
+        session: Any = app.game_screen().session  # type: ignore[union-attr]
+        gid = session.save_meta.game_id
         taker = load_save(name, saves_folder, take_over=True)
         at = session.game.st.decisions
         await play_decisions(pilot, app, session, 2)
@@ -305,9 +327,26 @@ async def test_the_window_whose_game_is_taken_over_says_so(saves_folder: Path) -
         await until(pilot, lambda: on_top(app) == "UnsavedScreen", "the quit question")
         question = " ".join(text_of(app, "#question").split())
         assert f"the 2 decisions played here since decision {at} are not saved" in question
+        assert "t" not in shown_keys(app) and {"f", "l", "escape"} <= shown_keys(app)
+        assert not app.screen.query("#retry")
+        await pilot.press("t")  # not offered: nothing happens
+        await settle(pilot)
+        assert on_top(app) == "UnsavedScreen"
         await pilot.press("escape")
-        await until(pilot, lambda: on_top(app) == "GameScreen", "back to the game")
-    assert auto_entries(saves_folder) == {taker.meta.game_id: at}  # the taker's game
+        await until(pilot, lambda: "UnsavedScreen" not in stack(app), "back to the game")
+        assert auto_entries(saves_folder) == {gid: at}  # the taker's game, as it was
+        await palette(pilot, "Save game")
+        await until(pilot, lambda: on_top(app) == "SaveNameScreen", "the save's name")
+        app.screen.query_one("#name", Input).value = "mine"
+        await pilot.press("enter")
+        await until(pilot, lambda: "SaveNameScreen" not in stack(app), "saved")
+        mine = next(e for e in list_saves(saves_folder) if e.name == "mine")
+        assert mine.game_id != gid and mine.decisions == at + 2
+        await play_decisions(pilot, app, session, 1)
+        assert saves_port.status(session).saved
+        assert "not saved" not in banner(app)
+        assert auto_entries(saves_folder) == {gid: at, mine.game_id: at + 3}
+    release(taker.meta)
 
 
 # ---------------------------------------------------------------- a disk that fails
@@ -344,7 +383,7 @@ async def test_a_full_disk_is_shown_until_a_save_gets_through(
     app = MonopolyApp(pace="instant")
     async with app.run_test(size=size) as pilot:
         app.start_session(s, first=False)
-        await until(pilot, lambda: on_top(app) == "GameScreen", "the game screen")
+        await until(pilot, lambda: app.game_screen() is not None, "the game screen")
         await play_decisions(pilot, app, s, 2)
         saved = s.game.st.decisions
         assert saves_port.status(s).saved and "not saved" not in banner(app)
@@ -352,7 +391,7 @@ async def test_a_full_disk_is_shown_until_a_save_gets_through(
         await play_decisions(pilot, app, s, 3)
         assert disk.refused >= 3  # every decision tried again
         unsaved = s.game.st.decisions - saved
-        await until(pilot, lambda: on_top(app) == "GameScreen", "the game screen")
+        await until(pilot, lambda: app.game_screen() is not None, "the game screen")
         mark = f"⚠ not saved since decision {saved}: the disk is full"
         assert mark in banner(app)
         await pilot.press("ctrl+q")
@@ -372,7 +411,7 @@ async def test_a_full_disk_is_shown_until_a_save_gets_through(
         await settle(pilot)
         assert on_top(app) == "UnsavedScreen"
         await pilot.press("escape")  # keep playing
-        await until(pilot, lambda: on_top(app) == "GameScreen", "back to the game")
+        await until(pilot, lambda: "UnsavedScreen" not in stack(app), "back to the game")
         assert mark in banner(app)  # it lasts
         disk.full = False
         await play_decisions(pilot, app, s, 1)
@@ -402,7 +441,7 @@ async def test_try_again_once_there_is_room_saves_and_leaves(
     app = MonopolyApp(pace="instant")
     async with app.run_test(size=SMALL) as pilot:
         app.start_session(s, first=False)
-        await until(pilot, lambda: on_top(app) == "GameScreen", "the game screen")
+        await until(pilot, lambda: app.game_screen() is not None, "the game screen")
         disk.full = True
         await play_decisions(pilot, app, s, 2)
         await pilot.press("ctrl+q")
@@ -430,7 +469,7 @@ async def test_save_to_a_file_writes_a_file_that_imports_to_the_same_decision(
     target.parent.mkdir()
     async with app.run_test(size=SMALL) as pilot:
         app.start_session(s, first=False)
-        await until(pilot, lambda: on_top(app) == "GameScreen", "the game screen")
+        await until(pilot, lambda: app.game_screen() is not None, "the game screen")
         await play_decisions(pilot, app, s, 1)
         disk.full = True
         await play_decisions(pilot, app, s, 3)
@@ -453,6 +492,46 @@ async def test_save_to_a_file_writes_a_file_that_imports_to_the_same_decision(
     assert snap.encode_state(back.game.st) == snap.encode_state(s.game.st)
 
 
+async def test_after_saving_to_a_file_the_quit_goes_on(
+    saves_folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The player asked to quit and saved the game to a file: every decision is in the file,
+    so the quit goes on (at most the ordinary 'quit?' question), never the claim that
+    quitting would lose them."""
+    disk = Disk(monkeypatch)
+    s = two_humans()
+    app = MonopolyApp(pace="instant")
+    target = tmp_path / "rescue.json"
+    async with app.run_test(size=SMALL) as pilot:
+        app.start_session(s, first=False)
+        await until(pilot, lambda: app.game_screen() is not None, "the game screen")
+        disk.full = True
+        await play_decisions(pilot, app, s, 2)
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: on_top(app) == "UnsavedScreen", "the quit question")
+        await pilot.press("f")
+        await until(pilot, lambda: on_top(app) == "SaveNameScreen", "the file's name")
+        app.screen.query_one("#name", Input).value = str(target)
+        await pilot.press("enter")
+        await until(pilot, lambda: target.exists() and on_top(app) != "SaveNameScreen",
+                    "the file written")
+        await settle(pilot)
+        if app.is_running and app.screen.query("#question"):
+            assert "would lose them" not in " ".join(text_of(app, "#question").split())
+        if app.is_running and on_top(app) == "ConfirmScreen":
+            await pilot.press("y")
+        await until(pilot, lambda: not app.is_running, "the app's end")
+
+
+def test_one_unsaved_decision_is_told_in_the_singular() -> None:
+    from monopoly_tui.ui.save_screens import UnsavedScreen
+
+    text = " ".join(UnsavedScreen("quit", 1, 5, "the disk is full", False).question.split())
+    assert "The 1 decision since decision 5 is not saved: the disk is full" in text
+    lost = " ".join(UnsavedScreen("quit", 1, 5, "taken over by x", True).question.split())
+    assert "the 1 decision played here since decision 5 is not saved" in lost
+
+
 async def test_leave_without_saving_leaves(
     saves_folder: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -463,7 +542,7 @@ async def test_leave_without_saving_leaves(
     app = MonopolyApp(pace="instant")
     async with app.run_test(size=SMALL) as pilot:
         app.start_session(s, first=False)
-        await until(pilot, lambda: on_top(app) == "GameScreen", "the game screen")
+        await until(pilot, lambda: app.game_screen() is not None, "the game screen")
         await play_decisions(pilot, app, s, 1)
         saved = s.game.st.decisions
         disk.full = True
@@ -474,6 +553,54 @@ async def test_leave_without_saving_leaves(
         await until(pilot, lambda: not app.is_running, "the app's end")
     disk.full = False
     assert auto_entries(saves_folder) == {s.save_meta.game_id: saved}
+
+
+async def palette(pilot: Any, command: str) -> None:
+    """Run a command of the palette by keys (ctrl+p, its name, Enter)."""
+    app = pilot.app
+    await pilot.press("ctrl+p")
+    await until(pilot, lambda: "CommandPalette" in on_top(app), "the palette")
+    await pilot.press(*command)
+
+    def found() -> bool:  # the palette searches as it is typed: wait for its answer
+        lists: Any = app.screen.query("CommandList")
+        lst = lists.first() if lists else None
+        return lst is not None and lst.highlighted is not None and str(
+            lst.get_option_at_index(lst.highlighted).prompt).startswith(command)
+
+    await until(pilot, found, f"the palette's {command!r}")
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def test_going_to_the_title_with_the_disk_full_asks_and_lets_the_game_go(
+    saves_folder: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The title screen (from the palette) while decisions are not saved: the same question,
+    for going to the title; leaving without saving goes there, and the game is free for any
+    window to open, as its last save that got through left it."""
+    disk = Disk(monkeypatch)
+    s = two_humans()
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=SMALL) as pilot:
+        app.start_session(s, first=False)
+        await until(pilot, lambda: app.game_screen() is not None, "the game screen")
+        await play_decisions(pilot, app, s, 1)
+        saved = list(s.game.history)
+        name = autosave_name(s.game, s.save_meta)
+        disk.full = True
+        await play_decisions(pilot, app, s, 2)
+        await palette(pilot, "Title screen")
+        await until(pilot, lambda: on_top(app) == "UnsavedScreen", "the leave question")
+        question = " ".join(text_of(app, "#question").split())
+        assert "The 2 decisions since decision 1 are not saved" in question
+        assert "To go to the title screen now would lose them" in question
+        await pilot.press("l")
+        await until(pilot, lambda: stack(app) == ["TitleScreen"], "the title")
+        disk.full = False
+        loaded = load_save(name, saves_folder)  # no window holds it now
+        assert loaded.game.history == saved
+        release(loaded.meta)
 
 
 # ---------------------------------------------------------------- the title's Resume
@@ -500,5 +627,5 @@ async def test_the_titles_resume_names_the_players_and_the_round(saves_folder: P
         assert label.endswith(when)
         assert menu.get_option_at_index(1).id == "resume" and "c" in shown_keys(app)
         await pilot.press("c")
-        await until(pilot, lambda: on_top(app) == "GameScreen", "the game screen")
+        await until(pilot, lambda: app.game_screen() is not None, "the game screen")
         assert f"round {rnd}" in banner(app)

@@ -573,18 +573,23 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _add_serve(sub: Subparsers) -> None:
-    from monopoly_tui.ui.serve import DEFAULT_PORT, HOST
+    from monopoly_tui.ui.serve import DEFAULT_MAX_GAMES, DEFAULT_PORT, HOST
 
     p = sub.add_parser(
         "serve",
         help="play in a browser: serve the game on this machine (no authentication)",
         description=f"Serve the game to web browsers with textual-serve, at http://{HOST}:PORT. "
         "Each browser tab gets its own game; every tab saves in the same saves folder. "
-        "textual-serve has NO AUTHENTICATION: the server listens on 127.0.0.1 only, so only "
-        "this machine's browsers can open it. Ctrl+C stops it.",
+        "textual-serve has NO AUTHENTICATION: the server listens on 127.0.0.1 only and lets "
+        "in only the pages it hands out itself (other sites' pages are refused), so only "
+        "this machine's browsers can play; anyone who can run a browser as you on this "
+        "machine can. Ctrl+C stops it.",
     )
     p.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N",
                    help=f"the port on 127.0.0.1 (default {DEFAULT_PORT})")
+    p.add_argument("--max-games", type=int, default=DEFAULT_MAX_GAMES, metavar="N",
+                   help="the most games (browser tabs) running at once; a tab beyond them is "
+                   f"told to close another (default {DEFAULT_MAX_GAMES})")
     _saves_option(p)
     p.set_defaults(func=_cmd_serve)
 
@@ -593,7 +598,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     from monopoly_tui.ui.serve import serve
 
     saves = getattr(args, "saves", None)
-    return serve(args.port, Path(saves) if saves is not None else None)
+    return serve(args.port, Path(saves) if saves is not None else None, args.max_games)
 
 
 SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (

@@ -129,14 +129,19 @@ class Terminal:
             raise AssertionError(f"{e}; the page shows:\n{self.text()}") from None
         return self.text()
 
+    def _keys(self) -> Any:
+        """The terminal's key input, focused (as a click on the page does). xterm keeps it
+        at the cursor, which the game hides off the page, so chromedriver will not type
+        into it as an element: the keys go to the page's focused element instead."""
+        area = self.driver.find_element("css selector", "textarea.xterm-helper-textarea")
+        self.driver.execute_script("arguments[0].focus();", area)
+        return ActionChains(self.driver)
+
     def press(self, keys: str) -> None:
-        self.driver.find_element("css selector", "textarea.xterm-helper-textarea") \
-            .send_keys(keys)
+        self._keys().send_keys(keys).perform()
 
     def ctrl(self, key: str) -> None:
-        area = self.driver.find_element("css selector", "textarea.xterm-helper-textarea")
-        ActionChains(self.driver).key_down(Keys.CONTROL, area).send_keys(key) \
-            .key_up(Keys.CONTROL).perform()
+        self._keys().key_down(Keys.CONTROL).send_keys(key).key_up(Keys.CONTROL).perform()
 
 
 @contextlib.contextmanager

@@ -274,7 +274,7 @@ async def test_the_cap_holds_and_a_closed_tab_frees_its_game(tmp_path: Path) -> 
         pid = game.pid
         full = await client.get("/")
         assert full.status == 503
-        assert "Every game this server runs is taken: 1 tabs have a game open" in \
+        assert "Every game this server runs is taken: it runs at most 1 at once" in \
             " ".join((await full.text()).split())
         assert srv.token not in await full.text()
         # A page loaded before the cap was reached gets its websocket closed, saying why.

@@ -8,7 +8,8 @@ With no subcommand it starts the game (the Textual app). Subcommands:
 - ``resume [NAME]``: continue the latest game still going (or the named save);
 - ``saves``: list the saved games (``--delete NAME`` deletes one);
 - ``replay SAVE``: tell a saved game again, one line per event;
-- ``serve [--port N]``: play in a browser (textual-serve, on 127.0.0.1 only: no authentication).
+- ``serve [--port N] [--max-games N]``: play in a browser (textual-serve, on 127.0.0.1 only:
+  no authentication).
 
 ``--saves DIR`` (before or after the command) sets the saves folder for everything the command
 does, by setting ``$MONOPOLY_TUI_SAVES``.
@@ -582,8 +583,8 @@ def _add_serve(sub: Subparsers) -> None:
         "Each browser tab gets its own game; every tab saves in the same saves folder. "
         "textual-serve has NO AUTHENTICATION: the server listens on 127.0.0.1 only and lets "
         "in only the pages it hands out itself (other sites' pages are refused), so only "
-        "this machine's browsers can play; anyone who can run a browser as you on this "
-        "machine can. Ctrl+C stops it.",
+        "this machine can play: anyone who can run a browser as you on it can, and so can "
+        "other users of this machine with a program of their own. Ctrl+C stops it.",
     )
     p.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N",
                    help=f"the port on 127.0.0.1 (default {DEFAULT_PORT})")

@@ -36,7 +36,8 @@ def test_help_says_there_is_no_authentication_and_only_this_machine(
     assert "127.0.0.1" in out
     assert "--port N" in out
     assert "--max-games N" in out
-    assert "anyone who can run a browser as you on this machine can" in out
+    assert "anyone who can run a browser as you on it can" in out
+    assert "other users of this machine with a program of their own" in out
     assert cli.main(["--help"]) == 0
     assert "no authentication" in " ".join(capsys.readouterr().out.split())
 

@@ -26,8 +26,10 @@ textual-serve has no accounts. What this module adds to it, each rule checked on
   ends what is left: the server is gone within 2 seconds. The games run in sessions of their
   own, so the terminal's Ctrl+C reaches the server only, which then stops each game cleanly.
 
-What it cannot stop: anyone who can run a program or a browser as this user on this machine
-can open the page and play (and see the saves), as they could run ``monopoly-tui`` itself.
+What it cannot stop: anyone who can run a browser as this user on this machine can open the
+page and play (and see the saves), as they could run ``monopoly-tui`` itself; and another user
+of the machine can fetch the page, token and all, with a program of their own (which sends any
+``Origin`` it likes). The checks keep out other sites' pages, not the machine's users.
 
 The page is textual-serve's own, without its link to a web font (nothing is loaded from outside
 this server), and with words of ours for when the game or the server stops.

@@ -379,3 +379,12 @@ async def test_a_stopped_server_leaves_no_game_running(tmp_path: Path, sig: int)
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_a_second_ctrl_c_while_stopping_changes_nothing(tmp_path: Path) -> None:
+    from aiohttp.web_runner import GracefulExit
+
+    srv = serve.server(serve.plan(_free_port(), tmp_path / "saves"))
+    with pytest.raises(GracefulExit):
+        srv.request_exit()
+    srv.request_exit()  # the stop is under way: no second exit thrown into it

@@ -129,6 +129,7 @@ class GameServer(Server):
         self._endings: set[asyncio.Future[None]] = set()
         """Tabs' games being stopped (kept here: a task nobody holds may be lost)."""
         self._log_handler: logging.Handler | None = None
+        self._exiting = False
 
     # -- requests ----------------------------------------------------------------------------
 
@@ -313,6 +314,14 @@ class GameServer(Server):
 
     async def on_startup(self, app: web.Application) -> None:
         """Nothing to print: ``serve`` has said where to go."""
+
+    def request_exit(self) -> None:
+        """Ctrl+C (or SIGTERM): stop, once. A second Ctrl+C while the games are being
+        stopped changes nothing (the stop is already bounded)."""
+        if self._exiting:
+            return
+        self._exiting = True
+        super().request_exit()
 
     def serve(self, debug: bool = False) -> None:
         """textual-serve's ``serve``, with the request handlers given only a short time to

@@ -47,8 +47,12 @@ def _peak_mb(pid: int) -> float:
 
 
 async def _run(games: int, seconds: float) -> None:
+    with tempfile.TemporaryDirectory(prefix="bench-serve-") as folder:
+        await _measure(games, seconds, Path(folder))
+
+
+async def _measure(games: int, seconds: float, work: Path) -> None:
     port = _free_port()
-    work = Path(tempfile.mkdtemp(prefix="bench-serve-"))
     log = work / "server.log"
     with log.open("wb") as out:
         proc = subprocess.Popen(

@@ -8,7 +8,8 @@ With no subcommand it starts the game (the Textual app). Subcommands:
 - ``resume [NAME]``: continue the latest game still going (or the named save);
 - ``saves``: list the saved games (``--delete NAME`` deletes one);
 - ``replay SAVE``: tell a saved game again, one line per event;
-- ``serve [--port N]``: play in a browser (textual-serve, on 127.0.0.1 only: no authentication).
+- ``serve [--port N] [--max-games N]``: play in a browser (textual-serve, on 127.0.0.1 only:
+  no authentication).
 
 ``--saves DIR`` (before or after the command) sets the saves folder for everything the command
 does, by setting ``$MONOPOLY_TUI_SAVES``.
@@ -671,18 +672,23 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _add_serve(sub: Subparsers) -> None:
-    from monopoly_tui.ui.serve import DEFAULT_PORT, HOST
+    from monopoly_tui.ui.serve import DEFAULT_MAX_GAMES, DEFAULT_PORT, HOST
 
     p = sub.add_parser(
         "serve",
         help="play in a browser: serve the game on this machine (no authentication)",
         description=f"Serve the game to web browsers with textual-serve, at http://{HOST}:PORT. "
         "Each browser tab gets its own game; every tab saves in the same saves folder. "
-        "textual-serve has NO AUTHENTICATION: the server listens on 127.0.0.1 only, so only "
-        "this machine's browsers can open it. Ctrl+C stops it.",
+        "textual-serve has NO AUTHENTICATION: the server listens on 127.0.0.1 only and lets "
+        "in only the pages it hands out itself (other sites' pages are refused), so only "
+        "this machine can play: anyone who can run a browser as you on it can, and so can "
+        "other users of this machine with a program of their own. Ctrl+C stops it.",
     )
     p.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N",
                    help=f"the port on 127.0.0.1 (default {DEFAULT_PORT})")
+    p.add_argument("--max-games", type=int, default=DEFAULT_MAX_GAMES, metavar="N",
+                   help="the most games (browser tabs) running at once; a tab beyond them is "
+                   f"told to close another (default {DEFAULT_MAX_GAMES})")
     _saves_option(p)
     p.set_defaults(func=_cmd_serve)
 
@@ -691,7 +697,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     from monopoly_tui.ui.serve import serve
 
     saves = getattr(args, "saves", None)
-    return serve(args.port, Path(saves) if saves is not None else None)
+    return serve(args.port, Path(saves) if saves is not None else None, args.max_games)
 
 
 SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (

@@ -8,6 +8,7 @@ app is interactive at once.
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -87,6 +88,8 @@ class MonopolyApp(App[int]):
         self.exit_on_mount = exit_on_mount
         self._too_small: TooSmallScreen | None = None
         self._mounted = False
+        self._start_blur_seen = False
+        self._server_pid = 0
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
@@ -101,6 +104,9 @@ class MonopolyApp(App[int]):
 
     def on_mount(self) -> None:
         self._mounted = True
+        if self.is_web:
+            self._server_pid = os.getppid()
+            self.set_interval(1.0, self._check_server)
         self._check_size(self.size.width, self.size.height)
         if self.initial_session is not None:
             self.start_session(self.initial_session, first=False)
@@ -108,6 +114,23 @@ class MonopolyApp(App[int]):
             self.resume(self.initial_resume)
         if self.exit_on_mount:
             self.call_after_refresh(self.exit, 0)
+
+    def _check_server(self) -> None:
+        """In a browser the game is the server's child (``monopoly-tui serve``): when the
+        server is gone (killed, so it could not stop its games), the game quits too, rather
+        than run on with no tab to show. Its game was saved after every decision."""
+        if os.getppid() != self._server_pid:
+            self.exit(0)
+
+    def on_app_blur(self, event: events.AppBlur) -> None:
+        """In a browser the game starts focused, as in a terminal. Textual's web driver posts a
+        blur as the app starts, before the page has said anything (its terminal takes the focus
+        when the game's first bytes arrive): while blurred Textual draws no focus and the
+        footer stays empty until a key. That first blur is the driver's, not the page's, and is
+        ignored; every later one (the player leaves the tab) is the page's own."""
+        if self.is_web and not self._start_blur_seen:
+            self._start_blur_seen = True
+            event.prevent_default()
 
     def on_resize(self, event: events.Resize) -> None:
         if self._mounted:  # before the title screen is up, on_mount checks

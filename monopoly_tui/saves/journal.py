@@ -264,8 +264,10 @@ def holder_alive(h: Holder) -> bool:
 
 
 def what_am_i() -> str:
-    """How this process's window is named to another that opens the same game."""
-    return os.environ.get("MONOPOLY_TUI_WINDOW") or "another window"
+    """How this process's window is named to another that opens the same game: a browser
+    tab of ``monopoly-tui serve`` (it says so), else a terminal."""
+    named = os.environ.get("MONOPOLY_TUI_WINDOW", "")
+    return named if named in ("a browser tab", "a terminal") else "a terminal"
 
 
 # ---------------------------------------------------------------- time and seals

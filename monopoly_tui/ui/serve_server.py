@@ -66,6 +66,9 @@ class GameProcess(AppService):
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
         environment = self._build_environment(width=width, height=height)
+        # how another window names this one when it opens the same game ("open in a browser
+        # tab, process 4242 on this machine, since 21:04")
+        environment["MONOPOLY_TUI_WINDOW"] = "a browser tab"
         self._process = process = await asyncio.create_subprocess_exec(
             *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE, env=environment, start_new_session=True)

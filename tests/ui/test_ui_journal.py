@@ -170,7 +170,7 @@ async def test_resume_of_a_game_open_in_another_window_asks_first(
         await pilot.press("c")
         await until(pilot, lambda: on_top(app) == "OpenElsewhereScreen", "the question")
         question = " ".join(text_of(app, "#question").split())
-        assert "It is open in another window (process" in question
+        assert "It is open in a terminal (process" in question
         assert "Take it over" in question and "Play a copy" in question
         assert {"t", "c", "escape"} <= shown_keys(app)
         keys = OPEN_ELSEWHERE_ANSWERS[answer]
@@ -265,7 +265,7 @@ def held_by_another_process(name: str, folder: Path) -> Iterator[subprocess.Pope
         print("holding", flush=True)
         sys.stdin.read()
     """)
-    env = dict(os.environ, MONOPOLY_TUI_WINDOW="the other terminal")
+    env = dict(os.environ, MONOPOLY_TUI_WINDOW="a browser tab")  # as serve names its games
     proc = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True, env=env)
     try:
@@ -295,7 +295,7 @@ async def test_a_game_held_by_another_process_is_marked_and_named(saves_folder: 
             await pilot.press("enter")
             await until(pilot, lambda: on_top(app) == "OpenElsewhereScreen", "the question")
             question = " ".join(text_of(app, "#question").split())
-            assert f"the other terminal (process {other.pid} on this machine" in question
+            assert f"It is open in a browser tab (process {other.pid} on this machine" in question
             await pilot.press("escape")
             await settle(pilot)
             assert stack(app) == ["TitleScreen"]

@@ -681,6 +681,42 @@ def _not_found_text(j: J.Journal, asked: str) -> str:
         f" (saves: {shown})" if names else " (there are no saves there)")
 
 
+def watch(name: str, saves_dir: str | os.PathLike[str] | None = None) -> LoadedGame:
+    """Open a game to watch it while another window plays it: read only (no lease is taken,
+    nothing is ever written); ``news`` then says what was played since."""
+    j = _journal(_dir(saves_dir))
+    loaded = _open_named(j, name, saves_dir)
+    w = _writer(loaded.meta)
+    w.lost = "this window only watches the game; another window plays and saves it"
+    return loaded
+
+
+def news(meta: SaveMeta) -> list[Action] | None:
+    """The decisions played on a watched game since this window last looked (``[]``: none),
+    or None when its play went another way (an undo, a load): then open it again."""
+    w = _writer(meta)
+    j = _journal(_dir(meta.saves_dir))
+    try:
+        row = j.game(meta.game_id)
+        if row is None:
+            return None
+        n = j.branch_length(meta.game_id, row.head)
+        if row.head == w.branch and n == w.synced:
+            return []
+        lines = j.lines(meta.game_id, row.head, n)
+    except (sqlite3.Error, J.JournalError):
+        return []  # the journal is busy or being written: look again later
+    have = w.lines[:w.synced]
+    if len(lines) < len(have) or lines[:len(have)] != have:
+        return None
+    new = lines[len(have):]
+    actions = _decode_lines(new, j.path)
+    w.lines.extend(new)
+    w.synced = len(w.lines)
+    w.branch = row.head
+    return actions
+
+
 # ---------------------------------------------------------------- files: import and export
 
 

@@ -296,7 +296,9 @@ class MonopolyApp(App[int]):
                 from monopoly_tui.ui.save_screens import OpenElsewhereScreen
 
                 def pick(answer: str | None) -> None:
-                    if answer == "take_over":
+                    if answer == "watch":
+                        self.watch_game(name_or_path, holder.describe())
+                    elif answer == "take_over":
                         self.resume(name_or_path, take_over=True)
                     elif answer == "copy":
                         self.resume(name_or_path, copy=True)
@@ -309,6 +311,24 @@ class MonopolyApp(App[int]):
         self.start_session(session, first=False)
         for warning in saves_port.load_warnings(session):
             self.notify(warning, title="Loaded", severity="warning", timeout=12)
+
+    def watch_game(self, name: str, holder: str = "another window") -> None:
+        """Follow a game another window plays (``ui.watch``): nothing is decided or saved."""
+        from monopoly_tui.ui import saves_port
+        from monopoly_tui.ui.style import edition_theme
+        from monopoly_tui.ui.watch import WatchScreen
+
+        try:
+            session = saves_port.watch(name)
+        except Exception as e:
+            self.notify(str(getattr(e, "message", e)), title="Cannot watch", severity="error",
+                        timeout=8)
+            return
+        theme = edition_theme(session.spec)
+        self.register_theme(theme)
+        self.theme = theme.name
+        self._to_base()
+        self.push_screen(WatchScreen(session, name, holder))
 
     def start_session(self, session: Session, first: bool = True,
                       clock: Callable[[], float] | None = None) -> None:

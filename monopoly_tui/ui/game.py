@@ -529,9 +529,9 @@ class GameScreen(Screen[None]):
         if spec.rules.free_parking_jackpot:
             parts.append(f"{v.pot} {money(game, st.pot)}")
         texts = [Text(part) for part in parts]
-        if self.save_mark:  # lasting, until a save writes everything missing
-            texts.append(Text(f"⚠ {self.save_mark}", style="bold red"))
-        return Parts(texts, style="dim")
+        if self.save_mark:  # lasting, until a save writes everything missing; first, so a
+            texts.insert(0, Text(f"⚠ {self.save_mark}", style="bold red"))  # small screen
+        return Parts(texts, style="dim")  # shows it
 
     def decision_words(self, pend: A.Pending) -> str:
         """What the pending decision asks, in the edition's words (``ui.words``)."""

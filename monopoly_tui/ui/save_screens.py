@@ -65,19 +65,23 @@ class OpenElsewhereScreen(_Pick):
 
     TITLE_TEXT = "This game is open in another window"
     ANSWERS: ClassVar[list[tuple[str, str, str, str]]] = [
+        ("watch", "Watch it", "w", "primary"),
         ("take_over", "Take it over", "t", "warning"),
         ("copy", "Play a copy", "c", "primary"),
         ("back", "Leave it", "esc", "default"),
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("w", "pick('watch')", "Watch it", id="watch"),
         Binding("t", "pick('take_over')", "Take it over", id="take_over"),
         Binding("c", "pick('copy')", "Play a copy", id="copy"),
         Binding("escape", "pick('back')", "Leave it", id="back"),
     ]
+    PER_ROW = 2
 
     def __init__(self, holder: str) -> None:
         super().__init__(
             f"It is open in {holder}. Two windows never save one game side by side.\n\n"
+            "Watch it: follow the game here as it is played there.\n"
             "Take it over: this window plays it from its latest decision, and the other one "
             "stops saving it (it says so).\nPlay a copy: a game of its own from the same "
             "position; the other window goes on with the original.")

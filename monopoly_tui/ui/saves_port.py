@@ -291,6 +291,24 @@ def load(name_or_path: Any, take_over: bool = False, copy: bool = False) -> Sess
     return session_from(api.load_save(name_or_path, take_over=take_over, copy=copy))
 
 
+def watch(name: str) -> Session:
+    """A session to watch a game another window plays (nothing is decided or saved here)."""
+    api = _api()
+    if api is None:
+        raise RuntimeError("loading is not available")
+    from monopoly_tui.saves import store
+
+    return session_from(store.watch(name))
+
+
+def news(session: Session) -> list[Any] | None:
+    """The decisions played on a watched game since the last look, or None when its play
+    went another way (open it again)."""
+    from monopoly_tui.saves import store
+
+    return store.news(session.save_meta)
+
+
 def session_from(loaded: Any) -> Session:
     """A session for a save already loaded (``monopoly_tui.saves.load_save``'s result)."""
     from monopoly_tui.ui.session import Seat, Session

@@ -137,14 +137,54 @@ def banner(app: MonopolyApp) -> str:
 # ---------------------------------------------------------------- open in another window
 
 
+@pytest.mark.parametrize("keys", [("w",), ("tab", "enter")], ids=["w", "tab-enter"])
+async def test_watching_a_game_follows_the_other_window_then_takes_it_over(
+    saves_folder: Path, keys: tuple[str, ...],
+) -> None:
+    """Watch it [w]: the game as the other window plays it, nothing decided or saved here
+    (the footer offers only Take it over, the statistics, help and Leave); each decision made
+    there shows here at the next look, its log lines too; 't' then takes the game over."""
+    name = a_saved_game(saves_folder)
+    held = load_save(name, saves_folder)  # the other window
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=SMALL) as pilot:
+        await title_looked(pilot)
+        await pilot.press("c")
+        await until(pilot, lambda: on_top(app) == "OpenElsewhereScreen", "the question")
+        await pilot.press(*keys)
+        await until(pilot, lambda: on_top(app) == "WatchScreen", "the watch screen")
+        await settle(pilot)
+        screen: Any = app.screen
+        assert shown_keys(app) >= {"t", "escape"} and not shown_keys(app) & {"r", "e", "s"}
+        assert "watching: the game is played in a terminal" in banner(app)
+        assert screen.follow() is False  # nothing new yet
+        before = len(screen.session.log)
+        held.game.act(held.game.pending.choices[0])  # the other window plays a decision
+        autosave(held.game, held.meta)
+        assert screen.follow() is True
+        assert screen.session.game.history == held.game.history
+        assert len(screen.session.log) > before  # told here as it happened there
+        await pilot.press("r")  # a watcher decides nothing
+        await settle(pilot)
+        assert screen.session.game.history == held.game.history
+        await pilot.press("t")
+        await until(pilot, lambda: on_top(app) == "GameScreen", "the game, taken over")
+        session: Any = app.game_screen().session  # type: ignore[union-attr]
+        assert session.game.history == held.game.history
+        held.game.act(held.game.pending.choices[0])
+        with pytest.raises(SaveError) as err:
+            autosave(held.game, held.meta)
+        assert err.value.kind == "taken_over"
+
+
 OPEN_ELSEWHERE_ANSWERS = {
     # how the player answers: the keys, after the question shows
     "esc": ("escape",),
     "t": ("t",),
     "c": ("c",),
-    "tab-enter on Take it over": ("tab", "enter"),
-    "tab-enter on Play a copy": ("tab", "tab", "enter"),
-    "tab-enter on Leave it": ("tab", "tab", "tab", "enter"),
+    "tab-enter on Take it over": ("tab", "tab", "enter"),
+    "tab-enter on Play a copy": ("tab", "tab", "tab", "enter"),
+    "tab-enter on Leave it": ("tab", "tab", "tab", "tab", "enter"),
 }
 OUTCOME = {"esc": "left", "t": "taken", "c": "copy", "tab-enter on Take it over": "taken",
            "tab-enter on Play a copy": "copy", "tab-enter on Leave it": "left"}
@@ -172,15 +212,15 @@ async def test_resume_of_a_game_open_in_another_window_asks_first(
         question = " ".join(text_of(app, "#question").split())
         assert "It is open in a terminal (process" in question
         assert "Take it over" in question and "Play a copy" in question
-        assert {"t", "c", "escape"} <= shown_keys(app)
+        assert {"w", "t", "c", "escape"} <= shown_keys(app)
         keys = OPEN_ELSEWHERE_ANSWERS[answer]
-        if keys[0] == "tab":  # Tab goes round the three buttons, from Leave it (focused)
+        if keys[0] == "tab":  # Tab goes round the four buttons, from Leave it (focused)
             assert app.focused is not None and app.focused.id == "back"
             order = []
             for key in keys[:-1]:
                 await pilot.press(key)
                 order.append(app.focused.id if app.focused else None)
-            assert order == ["take_over", "copy", "back"][:len(order)]
+            assert order == ["watch", "take_over", "copy", "back"][:len(order)]
             await pilot.press(keys[-1])
         else:
             await pilot.press(*keys)

@@ -56,14 +56,30 @@ def test_unimproved_street_of_a_group_with_houses_elsewhere_still_doubles() -> N
     assert cashes(game) == [1492, 1508]
 
 
-def test_rent_not_doubled_when_a_deed_of_the_group_is_mortgaged() -> None:
-    """'This is doubled if the owner owns all Properties in its color group and none of them are
-    mortgaged.'"""
-    game = new_game()
+def test_got_rent_not_doubled_when_a_deed_of_the_group_is_mortgaged() -> None:
+    """rulebook:GOT: 'This is doubled if the owner owns all Properties in its color group and
+    none of them are mortgaged.' (The Fist of the First Men, base rent 4, with Craster's Keep
+    under mortgage: the single rent.)"""
+    game = new_game("got")
     give_group(game, 1, "brown")
     game.st.mortgaged[deed(game, "mediterranean")] = True
     _ann_lands_on_baltic(game)
     assert cashes(game) == [1496, 1504]
+
+
+@pytest.mark.parametrize("edition", ["classic", "nfl"])
+def test_double_rent_applies_to_unmortgaged_properties_even_if_another_is_mortgaged(
+        edition: str) -> None:
+    """Classic rules, 'Paying Rent': the owner of a whole colour group 'may then charge double
+    rent for unimproved properties in that color-group. This rule applies to unmortgaged
+    properties even if another property in that color-group is mortgaged.' NFL keeps them
+    ('What's the same? ... the game rules'): Baltic Avenue's 4 doubles to 8 with Mediterranean
+    Avenue under mortgage."""
+    game = new_game(edition)
+    give_group(game, 1, "brown")
+    game.st.mortgaged[deed(game, "mediterranean")] = True
+    _ann_lands_on_baltic(game)
+    assert cashes(game) == [1492, 1508]
 
 
 def test_rent_not_doubled_when_another_player_holds_part_of_the_group() -> None:

@@ -172,6 +172,8 @@ class RulesSpec:
     jail_max_turns: int = 3
     jail_exit_next_turn: bool = False
     jail_roll_for_doubles: bool = True
+    jail_fine_turns: int = 0
+    """The turns in jail on which the fine may be paid before rolling; 0: every turn."""
     jail_leave_on_face: int = 0
     """A roll showing this face frees a prisoner (the roll moves them); 0: no such face."""
     jail_last_try: str = "pay_and_move"

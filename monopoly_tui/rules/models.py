@@ -483,6 +483,12 @@ class Rules(Strict):
         "fine and move on the same turn.",
     )
     jail_roll_for_doubles: bool = Field(True, description="Whether rolling doubles frees you.")
+    jail_fine_turns: int = Field(
+        0, ge=0, description="The turns in jail on which the fine may be paid before rolling "
+        "(classic: 'paying a fine of $50 before you roll the dice on either of your next two "
+        "turns': 2); on a later turn the prisoner rolls, and pays only when that roll fails. 0: "
+        "on every turn in jail."
+    )
     jail_leave_on_face: int = Field(
         0, ge=0, description="A roll showing this face frees a prisoner: that roll moves them "
         "and the turn is over (Dungeons & Dragons: a 6); 0 for no such face."

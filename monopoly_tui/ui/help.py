@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, Label, Markdown, Select, TabbedContent, TabPane
 
+from monopoly_tui.engine.jail import rolls_out
 from monopoly_tui.ui.mechanics import screens_for
 
 if TYPE_CHECKING:
@@ -149,6 +150,8 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
         f"under {v.mortgage} in a trade is lifted at once or kept (paying the interest now)."
     )
     jail = f"- **{v.jail}**: pay {m(r.jail_fine)}"
+    if r.jail_fine_turns and rolls_out(r):
+        jail += (f" before rolling on one of your first {r.jail_fine_turns} turns there")
     jail += f", use a {v.get_out_of_jail_free} card"
     if r.jail_roll_for_doubles:
         tries = 1 if r.jail_exit_next_turn else r.jail_max_turns

@@ -62,12 +62,50 @@ def test_after_paying_the_fine_doubles_roll_again_as_normal() -> None:
     assert game.pending.kind == A.ROLL
 
 
-def test_the_fine_may_be_paid_on_a_later_turn_in_jail() -> None:
-    """'Pay $50 before rolling, on any of your next turns.'"""
-    game = _jailed(tries=2)
+@pytest.mark.parametrize("edition", ["nfl", "got"])
+def test_the_fine_may_be_paid_on_a_later_turn_in_jail(edition: str) -> None:
+    """rulebook:NFL: 'Pay $50 before rolling, on any of your next turns' (rulebook:GOT: 'Pay 50
+    Gold Dragons at the start of your next turn', read the same way): on the third turn too."""
+    game = _jailed(edition, tries=2)
     act(game, A.A_PAY_FINE)
     assert not game.st.players[0].in_jail
     assert game.st.players[0].cash == 1450
+
+
+@pytest.mark.parametrize("tries", [0, 1])
+def test_classic_fine_before_you_roll_the_dice_on_either_of_your_next_two_turns(
+        tries: int) -> None:
+    """Classic rules, 'Jail': you get out by '(4) paying a fine of $50 before you roll the dice
+    on either of your next two turns': on the first and on the second turn in jail."""
+    game = _jailed("classic", tries=tries)
+    assert {a.kind for a in game.pending.choices} == {A.A_PAY_FINE, A.A_ROLL}
+    act(game, A.A_PAY_FINE)
+    assert not game.st.players[0].in_jail and game.st.players[0].cash == 1450
+
+
+def test_classic_third_turn_in_jail_rolls_and_pays_only_if_no_doubles() -> None:
+    """Classic rules, 'Jail': the fine before rolling is for 'either of your next two turns';
+    on the third, 'If you do not throw doubles by your third turn, you must pay the $50 fine.
+    You then get out of Jail and immediately move forward the number of spaces shown by your
+    throw': no fine before that roll, and doubles on it free the prisoner for nothing."""
+    game = _jailed("classic", tries=2)
+    assert {a.kind for a in game.pending.choices} == {A.A_ROLL}
+    before = copy.deepcopy(game.st)
+    with pytest.raises(IllegalAction):
+        act(game, A.A_PAY_FINE)
+    assert game.st.players == before.players
+    roll(game, (3, 3))
+    assert not game.st.players[0].in_jail and game.st.players[0].cash == 1500
+    assert game.st.players[0].position == 16
+
+
+def test_classic_third_turn_in_jail_still_takes_the_card() -> None:
+    """Classic rules, 'Jail': '(2) using the Get Out of Jail Free card if you have it' has no
+    turn limit: the card is offered on the third turn, the fine is not."""
+    game = _jailed("classic", tries=2)
+    game.st.players[0].cards.append((deck(game, "chance"), card(game, "chance",
+                                                                GET_OUT_OF_JAIL_FREE)))
+    assert {a.kind for a in game.pending.choices} == {A.A_USE_CARD, A.A_ROLL}
 
 
 def test_the_fine_cannot_be_paid_without_the_cash() -> None:

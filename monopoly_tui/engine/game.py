@@ -44,6 +44,7 @@ from monopoly_tui.engine.state import (
     Player,
     TradeOffer,
     about,
+    claims_open,
     close_decisions,
     copy_state,
     payment_about,
@@ -663,7 +664,7 @@ class Game:
         st, spec = self.st, self.spec
         p = a.player
         if st.claims:
-            st.claims = [c for c in st.claims if c.payer == p]
+            st.claims = claims_open(st, spec.rules.rent_claim_window, p)
         for m in self.on_before_roll:
             if m.before_roll(self, p):
                 return

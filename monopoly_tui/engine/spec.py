@@ -198,6 +198,8 @@ class RulesSpec:
     free_parking_jackpot: bool = False
     free_parking_seed: int = 0
     no_rent_in_jail: bool = False
+    rent_claim_window: int = 1
+    """Under 'owner must ask': the claim lasts until this player after the payer rolls."""
     end: str = "last_standing"
     turn_limit: int = 0
     time_call: bool = False

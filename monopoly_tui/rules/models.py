@@ -535,6 +535,11 @@ class Rules(Strict):
                                        "Free Parking pays out.")
     free_parking_seed: Money = Field(0, description="What the bank puts in the pot each time.")
     no_rent_in_jail: bool = Field(False, description="House rule: owners in jail collect no rent.")
+    rent_claim_window: int = Field(
+        1, ge=1, description="Under rent_collection 'owner_must_ask': the owner may ask until "
+        "this player after the one who landed rolls: 1, 'before the next player rolls'; 2, "
+        "'before the second player following throws the dice' (classic, NFL)."
+    )
     end: Literal["last_standing", "first_bankruptcy", "one_owner"] = Field(
         "last_standing",
         description="'first_bankruptcy' ends at the first bankruptcy; the richest then wins. "

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, Label, Markdown, Select, TabbedContent, TabPane
 
+from monopoly_tui.engine.describe import claim_window_words
 from monopoly_tui.engine.jail import rolls_out
 from monopoly_tui.ui.mechanics import screens_for
 
@@ -110,7 +111,8 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
     out.append(buy + ".")
     rent = "- **Rent**: the owner is paid automatically"
     if r.rent_collection == "owner_must_ask":
-        rent = "- **Rent**: the owner must ask for it before the next player rolls"
+        rent = ("- **Rent**: the owner must ask for it before "
+                + claim_window_words(r.rent_claim_window, "the one who landed"))
     rent += "; a whole colour group doubles the rent of its unimproved streets"
     if r.set_rent_despite_mortgage:
         rent += f" (even with one of them under {v.mortgage})"

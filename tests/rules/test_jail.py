@@ -276,3 +276,17 @@ def test_jailed_player_may_buy_a_get_out_of_jail_free_card_and_use_it() -> None:
     assert not game.st.players[0].in_jail
     assert game.st.decks[di][-1] == ci
     assert cashes(game) == [1470, 1530]
+
+
+def test_got_jail_is_called_jail_as_the_rulebook_says() -> None:
+    """rulebook:GOT, 'V. Go To Jail': 'you must move your token to the Jail space', 'Draw a
+    Valar Morghulis or The Iron Throne card that tells you to Go to Jail'; Speed Play III: 'If
+    you land in Jail you must exit on your next turn'. Every card and variant text says Jail,
+    the board's word (no 'dungeons')."""
+    spec = new_game("got").spec
+    assert spec.vocab.jail == "Jail"
+    texts = [c.text for d in spec.decks for c in d.cards] + [v.description for v in spec.variants]
+    assert not [t for t in texts if "dungeon" in t.lower()]
+    to_jail = [c.text for d in spec.decks for c in d.cards if c.kind == "go_to_jail"]
+    assert len(to_jail) == 2 and all("Jail" in t for t in to_jail)
+    assert "leave Jail on the next turn" in spec.variants[0].description

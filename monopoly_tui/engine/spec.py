@@ -200,6 +200,8 @@ class RulesSpec:
     no_rent_in_jail: bool = False
     rent_claim_window: int = 1
     """Under 'owner must ask': the claim lasts until this player after the payer rolls."""
+    deals_while_buying: bool = False
+    """A player deciding to buy (or buy out) may make deals first to raise the price."""
     end: str = "last_standing"
     turn_limit: int = 0
     time_call: bool = False

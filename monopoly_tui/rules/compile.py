@@ -18,7 +18,7 @@ LATER_FIELDS: dict[str, tuple[str, ...]] = {
          "versions", "buyout", "every_go_pays", "earlier_hashes"),
     "rules": ("jail_leave_on_face", "jail_last_try", "even_building", "building_scope",
               "build_on_own_turn", "bankrupt_stays_in", "jail_fine_to_pot",
-              "jail_fine_turns", "rent_claim_window"),
+              "jail_fine_turns", "rent_claim_window", "deals_while_buying"),
     "vocabulary": ("location", "locations", "secure", "secured", "unsecured", "tax",
                    "adventure", "close_to_death", "revive", "critical_fail",
                    "critical_success", "item", "portal", "character", "version", "buy_out",

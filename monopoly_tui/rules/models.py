@@ -535,6 +535,11 @@ class Rules(Strict):
                                        "Free Parking pays out.")
     free_parking_seed: Money = Field(0, description="What the bank puts in the pot each time.")
     no_rent_in_jail: bool = Field(False, description="House rule: owners in jail collect no rent.")
+    deals_while_buying: bool = Field(
+        False, description="A player deciding to buy a deed (or to buy one out) may make deals "
+        "with other players first to raise the price ('You can try to raise funds by "
+        "mortgaging properties or making deals with other players')."
+    )
     rent_claim_window: int = Field(
         1, ge=1, description="Under rent_collection 'owner_must_ask': the owner may ask until "
         "this player after the one who landed rolls: 1, 'before the next player rolls'; 2, "

@@ -856,6 +856,17 @@ class DebtScreen(DecisionScreen):
             words = m.give_up_words(game, self.pend.player, to)
             if words is not None:
                 return words
+        v = game.spec.vocab
+        if game.spec.rules.bankrupt_stays_in:  # "players aren't out of the game when they go
+            if ctx["creditor"] >= 0:            # bankrupt"
+                what = (f"your cash, your {v.deeds} (under {v.mortgage}) and your "
+                        f"{v.get_out_of_jail_free} cards go to {to}")
+            else:
+                what = (f"your {v.deeds} go back to the {v.bank}, free of {v.mortgage}, and "
+                        f"your {v.get_out_of_jail_free} cards under their decks")
+            return ("Declare bankruptcy",
+                    f"Declare bankruptcy? {what[0].upper()}{what[1:]}; you stay in the game "
+                    "with nothing.")
         return ("Declare bankruptcy",
                 f"Declare bankruptcy? Everything you own goes to {to}, and you are out of the "
                 "game.")

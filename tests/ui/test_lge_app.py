@@ -434,6 +434,38 @@ async def test_a_bankrupt_player_is_shown_still_playing() -> None:
         assert not panel.has_class("-bankrupt")
 
 
+@pytest.mark.parametrize("creditor", [1, -1])
+async def test_the_bankruptcy_question_says_players_arent_out_of_the_game(creditor: int) -> None:
+    """rulebook:LGE: 'players aren't out of the game when they go bankrupt'; 'Do you Owe
+    Another Player? Give them all your mortgaged properties and any Get Out of Jail Free
+    cards' / 'Do you Owe the Bank? Return all your properties to the Bank. Any mortgages are
+    canceled.' The question before bankruptcy said 'Everything you own goes to Bob, and you are
+    out of the game', then the panel said 'bankrupt, still playing'."""
+    from states import in_debt
+
+    s = lge_session([("Ann", True), ("Bob", True)], seed=2)
+    s.game.st.players[0].cash = 10
+    s.game.st.bank_net -= 1490
+    in_debt(s, 0, creditor, 400, "rent" if creditor >= 0 else "tax")
+    async with started(s, size=BIG) as (app, pilot):
+        assert type(app.screen).__name__ == "DebtScreen"
+        await pilot.press("B")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "ConfirmScreen"
+        question = app.screen.question  # type: ignore[attr-defined]
+        assert "out of the game" not in question
+        assert "you stay in the game with nothing" in question
+        if creditor >= 0:
+            assert "Title Deeds (under mortgage) and your Get Out of Jail Free cards go to Bob" \
+                in question
+        else:
+            assert "Title Deeds go back to the Bank, free of mortgage" in question
+        await pilot.press("y")
+        await settle(pilot)
+        assert s.game.st.players[0].bankruptcies == 1
+        assert "still playing" in _plain(app.screen.query_one("#player-0", PlayerPanel).content)
+
+
 async def test_each_players_distance_to_owning_everything_is_shown() -> None:
     s = lge_session([("Ann", True), ("Bob", True)], seed=2)
     _owns(s, 0, "Boardwalk", "Park Place", "Short Line")

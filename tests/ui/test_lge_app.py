@@ -562,3 +562,27 @@ async def test_a_classic_prisoner_still_reads_every_way_out() -> None:
         assert "in Jail: pay, use a card or roll for doubles" in banner, banner
         panel = " ".join(as_shown(p) for p in app.game_screen().query(PlayerPanel))
         assert "next try for doubles: 1 of 3" in panel, panel
+
+
+def test_the_managers_building_preview_names_the_version_its_rent_is_for() -> None:
+    """'players have to land on the version of a street that has the physical building in
+    order to owe rent with a building': the property manager's preview of a second House on
+    Atlantic Avenue (the first stands on Atlantic Avenue 2) says whose rent it gives; it said
+    'Atlantic Avenue: 1 House → 2 Houses, rent M110 → M330'."""
+    from monopoly_tui.engine import actions as A
+    from monopoly_tui.engine.actions import Action
+    from monopoly_tui.ui.manage import preview
+
+    s = lge_session([("Ann", True), ("Bob", True)], seed=2)
+    st, spec = s.game.st, s.spec
+    st.current = 0
+    d = next(x.index for x in spec.deeds if x.id == "atlantic")
+    for x in spec.deeds:
+        if x.id in ("atlantic", "marvin-gardens"):
+            st.owner[x.index] = 0
+    st.bank_houses -= 1
+    B.stand(spec, st, d, space_id(s, "Atlantic Avenue 2"))
+    text = preview(s.game, Action(A.A_BUILD, 0, d)).plain
+    assert "Atlantic Avenue: 1 House → 2 Houses" in text
+    assert "rent on Atlantic Avenue M44 → M110" in text
+    assert "M330" not in text

@@ -259,6 +259,8 @@ class BuyScreen(DecisionScreen):
         Binding("a", "choose('auction')", "Auction", id="auction"),
         Binding("n", "choose('decline')", "Don't buy", id="decline"),
         Binding("m", "manage", "Raise cash", id="manage", show=False),
+        # shown only where the rules let a buyer make deals first (``deals_while_buying``)
+        Binding("t", "trade", "Trade", id="trade"),
         # priority: the focused list's own Enter would hide this one from the footer
         Binding("enter", "raise_cash", "Sell or mortgage", id="raise_cash", priority=True),
     ]
@@ -304,9 +306,12 @@ class BuyScreen(DecisionScreen):
         short = cash < price
         lst.display = short and bool(lst.actions)
         if short:
+            deal = ", or make a deal [t]" if self.check_action("trade", ()) else ""
             if lst.actions:
                 body.append("\nNot enough cash: raise it below (sell or "
-                            f"{spec.vocab.mortgage}), or ", style="yellow")
+                            f"{spec.vocab.mortgage}{deal}), or ", style="yellow")
+            elif deal:
+                body.append("\nNot enough cash: make a deal [t], or ", style="yellow")
             else:
                 body.append("\nNot enough cash, and nothing to sell: ", style="yellow")
             body.append("send it to auction." if spec.rules.auctions else "leave it.",
@@ -334,6 +339,14 @@ class BuyScreen(DecisionScreen):
 
     def action_manage(self) -> None:
         self.query_one("#raise", ActionList).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "trade":  # the engine says whether a buyer may make deals now
+            return self.mine() and bool(self.session.trade_players())
+        return super().check_action(action, parameters)
+
+    def action_trade(self) -> None:
+        self.table.answer(answers.TRADE)
 
 
 # ---------------------------------------------------------------- auction

@@ -231,6 +231,36 @@ def _owns(s: Any, player: int, *names: str) -> None:
         s.game.st.owner[deed_id(s, name)] = player
 
 
+async def test_a_buy_out_short_of_the_price_offers_a_deal_and_names_the_whole_price() -> None:
+    """'Just pay the rent shown on the Title Deed card for a color set or whatever buildings are
+    on that property, plus M10'; 'You can try to raise funds by mortgaging properties or making
+    deals with other players': with a Hotel on Boardwalk 3, a landing on Boardwalk is priced at
+    the Hotel's rent, said so, and Ann (short of it, a deed to sell) may make a deal: 't'
+    opens the trade builder from the dialog."""
+    s = lge_session([("Ann", True), ("Bob", True)], seed=2)
+    _owns(s, 1, "Boardwalk", "Park Place")
+    _owns(s, 0, "Mediterranean Avenue")
+    st = s.game.st
+    st.mortgaged[deed_id(s, "Mediterranean Avenue")] = True
+    st.bank_hotels -= 1
+    B.set_level(s.spec, st, deed_id(s, "Boardwalk"), B.top(s.spec))
+    B.move(s.spec, st, deed_id(s, "Boardwalk"), space_id(s, "Boardwalk"),
+           space_id(s, "Boardwalk 3"), B.top(s.spec))
+    _landing(s, 0, "Boardwalk")
+    async with started(s, size=BIG) as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "BuyOutScreen"
+        flat = " ".join(_plain(app.screen.query_one("#body").content, width=90).split())
+        assert ("buy out the property for M2,010 (the rent for what is built on all its "
+                "versions, M2,000, + M10)") in flat
+        assert "make a deal [t]" in flat
+        assert "t" in shown_keys(app)
+        await pilot.press("t")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "TradeScreen"
+
+
 async def test_the_buy_out_choice_shows_rent_and_price_and_b_buys_it_out() -> None:
     s = lge_session([("Ann", True), ("Bob", True)], seed=2)
     _owns(s, 1, "Boardwalk")

@@ -312,7 +312,8 @@ class BuyOutFrame(Frame):
     def context(self, game: Game) -> dict[str, object]:
         st = game.st
         return {"deed": self.deed, "space": self.space, "owner": self.owner, "rent": self.rent,
-                "price": self.price(game), "buildings": st.buildings[self.deed],
+                "price": self.price(game), "extra": buyout_extra(game.spec),
+                "buildings": st.buildings[self.deed],
                 "versions": list(versions_of(game.spec, self.deed))}
 
     def anytime(self, game: Game, player: int, kind: str) -> bool:

@@ -44,9 +44,9 @@ from monopoly_tui.engine.state import (
     Player,
     TradeOffer,
     about,
-    claims_open,
     close_decisions,
     copy_state,
+    live_claims,
     payment_about,
 )
 
@@ -664,7 +664,7 @@ class Game:
         st, spec = self.st, self.spec
         p = a.player
         if st.claims:
-            st.claims = claims_open(st, spec.rules.rent_claim_window, p)
+            st.claims = live_claims(st, spec.rules.rent_claim_window, p)
         for m in self.on_before_roll:
             if m.before_roll(self, p):
                 return

@@ -19,7 +19,7 @@ from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
 from monopoly_tui.engine.frames import MoveAfterDebtFrame, RollAfterDebtFrame
 from monopoly_tui.engine.spec import RulesSpec
-from monopoly_tui.engine.state import claims_open
+from monopoly_tui.engine.state import live_claims
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
@@ -75,7 +75,7 @@ def jail_roll(game: Game, a: Action) -> None:
     p = a.player
     pl = st.players[p]
     if st.claims:
-        st.claims = claims_open(st, spec.rules.rent_claim_window, p)
+        st.claims = live_claims(st, spec.rules.rent_claim_window, p)
     faces = game.roll_faces(spec.dice.count)
     st.last_roll = faces
     total = game.total(faces)

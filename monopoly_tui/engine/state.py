@@ -115,7 +115,7 @@ def about(reason: str, t: int) -> tuple[int, int, tuple[int, int]]:
 @dataclass(slots=True)
 class Claim:
     """Rent an owner may ask for (the 'owner must ask' option) until the next player rolls, or
-    the second player after the payer (``rules.rent_claim_window``: ``claims_open``)."""
+    the second player after the payer (``rules.rent_claim_window``: ``live_claims``)."""
 
     owner: int
     payer: int
@@ -126,7 +126,7 @@ class Claim:
     claims kept it (such a claim closes at the next roll by another player)."""
 
 
-def claims_open(st: GameState, window: int, roller: int) -> list[Claim]:
+def live_claims(st: GameState, window: int, roller: int) -> list[Claim]:
     """The claims still open when ``roller`` rolls the dice: a claim closes when the player
     ``window`` turns after the payer's rolls ("before the next player rolls": 1; "before the
     second player following throws the dice": 2), or at any roll after that. Rolls of the turn

@@ -177,8 +177,11 @@ def test_a_save_of_an_earlier_ruleset_that_plays_the_same_is_checked_as_it_loads
 ) -> None:
     """Saved under a ruleset hash the edition lists as playing the same (``earlier_hashes``):
     the load trusts it as today's rules, so the listing checks it as it does any other."""
-    earlier = load_spec("classic").earlier_hashes[0]
-    path = save_game(a_game(), "older", saves_dir=folder)
+    spec = load_spec("got")
+    earlier = spec.earlier_hashes[0]
+    game = start(spec, 3, players=2)
+    play(game, 3, 60)
+    path = save_game(game, "older", saves_dir=folder)
 
     def older_and_broken(data: dict[str, Any]) -> None:
         data["ruleset"]["hash"] = earlier

@@ -60,6 +60,8 @@ def _framed(game: Game, name: str) -> Any:
     if name == "players":  # a player's status was ``bankrupt`` then
         return [(p.name, p.token, p.cash, p.position, p.in_jail, p.jail_turns, p.bankrupt,
                  p.cards) for p in st.players]
+    if name == "claims":  # a claim was (owner, payer, amount, deed) then; ``turn`` came later
+        return [(c.owner, c.payer, c.amount, c.deed) for c in st.claims]
     if hasattr(st, name):
         return getattr(st, name)
     ring = st.mech.get("ring")

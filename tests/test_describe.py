@@ -306,6 +306,16 @@ def test_rent_roll_claim_and_jail_rule() -> None:
     )
 
 
+def test_a_claim_says_it_lasts_until_the_second_player_following_rolls() -> None:
+    """Classic's 'owners must ask' option: 'before the second player following throws the
+    dice', said in the log."""
+    g = _game("classic", n=3, variant="owners-ask")
+    d = _deed(g, "Baltic Avenue")
+    assert describe(Event("rent_claimable", player=0, other=1, deed=d, amount=4), g) == (
+        "Bob may ask Ann for $4 rent for Baltic Avenue until the second player after Ann rolls"
+    )
+
+
 def test_jackpot() -> None:
     assert describe(Event("jackpot", player=0, amount=300), _game()) == (
         "Ann took the Free Parking pot: $300"

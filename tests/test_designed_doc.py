@@ -18,3 +18,16 @@ def test_nfl_team_placements_are_marked_designed() -> None:
     paths = {v.path for v in values}
     assert "spaces.1" in paths  # the cheapest street's team
     assert all(v.reason for v in values)
+
+
+def test_an_editions_designed_notes_are_listed_even_with_no_designed_value() -> None:
+    """Issue 28, item 4: classic marks no value designed, but its notes hold three designed
+    readings (the auction's order, the shortage auction's opening, the rounding): the document
+    lists them under classic instead of saying 'Nothing designed'."""
+    doc = designed_markdown()
+    classic = doc.split("## Classic (`classic`)", 1)[1].split("\n## ", 1)[0]
+    assert "Nothing designed" not in classic
+    notes = [n for n in load_edition("classic").notes if n.startswith("Designed")]
+    assert len(notes) == 3
+    for note in notes:
+        assert f"- {note}" in classic

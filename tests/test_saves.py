@@ -562,13 +562,16 @@ def test_a_save_under_an_earlier_ruleset_that_plays_the_same_loads_as_it_is(
     assert loaded.game.history == game.history
 
 
-def test_the_built_in_editions_list_the_hash_they_had_before_the_b_and_o_short_name() -> None:
-    """Classic and Longest Game Ever changed only the B. & O. Railroad's short name since the
-    hashes their saves carry: those saves play the same. An edition built on classic (GoT,
-    NFL) does not inherit classic's earlier hashes: they are not its own."""
-    assert load_spec("classic").earlier_hashes == ("8b3e2a9fd16b4ee0",)
-    assert load_spec("lge").earlier_hashes == ("1dc60c40d78a5009",)
-    assert load_spec("got").earlier_hashes == load_spec("nfl").earlier_hashes == ()
+def test_the_built_in_editions_list_the_earlier_hashes_that_play_the_same() -> None:
+    """Classic and Longest Game Ever listed the hash they had before the B. & O. Railroad's
+    short name changed; issue 28 changed their rules since, so no earlier hash plays the same
+    and none is listed. Game of Thrones lists its own (issue 28 changed only its words: Jail
+    for 'the dungeons'). An edition built on classic (GoT, NFL) does not inherit classic's
+    earlier hashes: they are not its own."""
+    assert load_spec("classic").earlier_hashes == ()
+    assert load_spec("lge").earlier_hashes == ()
+    assert load_spec("got").earlier_hashes == ("d08fb3575efde2a9",)
+    assert load_spec("nfl").earlier_hashes == ()
 
 
 def test_a_save_whose_rules_changed_so_the_log_no_longer_applies(tmp_path: Path) -> None:

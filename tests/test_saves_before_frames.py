@@ -25,6 +25,11 @@ RULES_CHANGED = {"got", "lotr"}
 utilities roll anew for the rent; Lord of the Rings' battle, Quest card, mortgage, building
 auction and rounding clauses). Auctions changed in every edition, but a save of that time is
 read with the house rule 'a pass is final' it was played by (``store._played_by_its_rules``)."""
+LOG_CHANGED = {"classic-end.json", "nfl-end.json"}
+"""Saves whose logs meet a rule changed since (issue 28): classic's jail fine before rolling only
+on the first two turns (this log pays it on a third), classic's and NFL's double rent on the
+unmortgaged streets of a group with one mortgaged (this log's rents differ). Their snapshots
+play on by today's rules; the other saves of these editions still replay to their snapshot."""
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
@@ -39,7 +44,7 @@ def test_a_save_of_the_first_shape_resumes_at_its_decision(name: str) -> None:
     assert len(game.legal_actions()) == want["legal"]
     assert snap.check_state(game.spec, game.st) == []
     bots = [make_bot("basic", s) for s in range(len(game.st.players))]
-    if save.ruleset.id in RULES_CHANGED:
+    if save.ruleset.id in RULES_CHANGED or name in LOG_CHANGED:
         # Its log was played by rules since changed on purpose: it replays to another game
         # (load_save says the rules changed). The snapshot plays on by today's rules.
         for _ in range(60):

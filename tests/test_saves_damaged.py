@@ -43,8 +43,8 @@ def folder(tmp_path: Path) -> Path:
     return tmp_path / "saves"
 
 
-def a_game(seed: int = 3, upto: int = 60) -> Game:
-    game = start(load_spec("classic"), seed, players=2)
+def a_game(seed: int = 3, upto: int = 60, edition: str = "classic") -> Game:
+    game = start(load_spec(edition), seed, players=2)
     play(game, seed, upto)
     return game
 
@@ -188,9 +188,9 @@ def test_a_save_of_an_earlier_ruleset_that_plays_the_same_is_checked_as_it_loads
 ) -> None:
     """Saved under a ruleset hash the edition lists as playing the same (``earlier_hashes``):
     the load trusts it as today's rules, so the import checks it as it does any other."""
-    earlier = load_spec("classic").earlier_hashes[0]
+    earlier = load_spec("got").earlier_hashes[0]
     folder.mkdir()
-    path = a_file(folder, a_game(), "older")
+    path = a_file(folder, a_game(edition="got"), "older")
 
     def older_and_broken(data: dict[str, Any]) -> None:
         data["ruleset"]["hash"] = earlier

@@ -61,7 +61,7 @@ from monopoly_tui.engine.frames import (
     TransfersFrame,
 )
 from monopoly_tui.engine.game import Game
-from monopoly_tui.engine.jail import rolls_out
+from monopoly_tui.engine.jail import fine_before_roll, rolls_out
 from monopoly_tui.engine.spec import Spec
 from monopoly_tui.engine.state import GameState, TradeOffer
 
@@ -400,7 +400,8 @@ class BasicBot(DecidingBot):
         if self.threat(st, player) == 0 or not can_roll:
             if pl.cards:
                 return simple_action(A.A_USE_CARD, player)
-            if pl.cash >= fine and (pl.cash - fine >= self.reserve(st, player) or not can_roll):
+            if pl.cash >= fine and fine_before_roll(rules, pl.jail_turns) \
+                    and (pl.cash - fine >= self.reserve(st, player) or not can_roll):
                 return simple_action(A.A_PAY_FINE, player)
         if can_roll:
             return simple_action(A.A_ROLL, player)

@@ -83,6 +83,7 @@ from monopoly_tui.engine.frames import (
     TransfersFrame,
 )
 from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.jail import fine_before_roll
 from monopoly_tui.engine.mechanics.ring import ring_of, state_of
 from monopoly_tui.engine.spec import COUNT_RENT, DICE_RENT, STREET, Spec
 from monopoly_tui.engine.state import GameState, TradeOffer
@@ -448,7 +449,7 @@ class ExpertBot(DecidingBot):
         if leave or not can_roll:
             if pl.cards:
                 return simple_action(A.A_USE_CARD, player)
-            if pl.cash >= rules.jail_fine and (
+            if pl.cash >= rules.jail_fine and fine_before_roll(rules, pl.jail_turns) and (
                 pl.cash - rules.jail_fine >= self.safety(st, player) or not can_roll
             ):
                 return simple_action(A.A_PAY_FINE, player)

@@ -162,7 +162,8 @@ def unmortgage(game: Game, a: Action) -> None:
 
 
 def collect_rent(game: Game, a: Action) -> None:
-    """Ask for rent owed (the 'owner must ask' rule), before the next player rolls."""
+    """Ask for rent owed (the 'owner must ask' rule), before the next player rolls (or the
+    second player after the payer: ``rules.rent_claim_window``)."""
     st = game.st
     if not 0 <= a.target < len(st.claims) or st.claims[a.target].owner != a.player:
         raise IllegalAction(a, "no such rent to collect")

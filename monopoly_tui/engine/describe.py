@@ -429,10 +429,25 @@ def _rent_roll(w: Words, e: Event) -> str:
     return f"{w.Who(e.player)} rolled {w.roll(e.dice, e.amount)} for the rent"
 
 
+ORDINALS = ("", "next", "second", "third", "fourth", "fifth", "sixth", "seventh")
+
+
+def claim_window_words(window: int, payer: str) -> str:
+    """Until when rent may be asked for (``rules.rent_claim_window``): 'the next player
+    rolls', or 'the second player after Ann rolls' ("before the second player following
+    throws the dice")."""
+    if window <= 1:
+        return "the next player rolls"
+    nth = ORDINALS[window] if window < len(ORDINALS) else f"{window}th"
+    return f"the {nth} player after {payer} rolls"
+
+
 def _rent_claimable(w: Words, e: Event) -> str:
+    window = w.spec.rules.rent_claim_window
+    until = "the next roll" if window <= 1 else claim_window_words(window, w.who(e.player))
     return (
         f"{w.Who(e.other)} may ask {w.who(e.player)} for {w.money(e.amount)} rent "
-        f"for {w.deed(e.deed)} until the next roll"
+        f"for {w.deed(e.deed)} until {until}"
     )
 
 

@@ -33,13 +33,31 @@ def trade_allowed(game: Game, kind: str) -> bool:
     return kind == A.A_PROPOSE and game.spec.rules.trade_any_time
 
 
+def raising_to_buy(game: Game, kind: str) -> bool:
+    """Whether a player deciding to buy may make this at-any-time choice first: raise cash by
+    selling and mortgaging, and, where the rules say so (``deals_while_buying``), by a deal
+    with another player ("Don't Have Enough Money? You can try to raise funds by mortgaging
+    properties or making deals with other players")."""
+    return kind in RAISING or (kind == A.A_PROPOSE and game.spec.rules.deals_while_buying)
+
+
+def could_deal(game: Game, player: int) -> bool:
+    """Whether a deal could raise cash for ``player`` while buying: the rules allow deals then
+    and the player has something to sell (a deed or a kept card; players may not lend)."""
+    if not game.spec.rules.deals_while_buying:
+        return False
+    st = game.st
+    return bool(st.players[player].cards) or player in st.owner
+
+
 # ---------------------------------------------------------------- buying and taxes
 
 
 @dataclass(slots=True)
 class BuyFrame(PlayerDecision):
     """A deed of the bank's landed on: buy it at its price, or auction it (or, in an edition
-    without auctions, decline). Cash may be raised first by selling and mortgaging."""
+    without auctions, decline). Cash may be raised first by selling and mortgaging, and where
+    the rules say so by deals with other players (``raising_to_buy``)."""
 
     deed: int
 
@@ -76,7 +94,7 @@ class BuyFrame(PlayerDecision):
         return {"deed": d.index, "price": d.price}
 
     def anytime(self, game: Game, player: int, kind: str) -> bool:
-        return player == self.player and kind in RAISING  # raising the price first
+        return player == self.player and raising_to_buy(game, kind)  # the price first
 
     def apply(self, game: Game, a: Action) -> None:
         st, spec, d = game.st, game.spec, self.deed

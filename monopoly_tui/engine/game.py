@@ -46,6 +46,7 @@ from monopoly_tui.engine.state import (
     about,
     close_decisions,
     copy_state,
+    live_claims,
     payment_about,
 )
 
@@ -669,7 +670,7 @@ class Game:
         st, spec = self.st, self.spec
         p = a.player
         if st.claims:
-            st.claims = [c for c in st.claims if c.payer == p]
+            st.claims = live_claims(st, spec.rules.rent_claim_window, p)
         for m in self.on_before_roll:
             if m.before_roll(self, p):
                 return

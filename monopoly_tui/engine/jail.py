@@ -19,6 +19,7 @@ from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
 from monopoly_tui.engine.frames import MoveAfterDebtFrame, RollAfterDebtFrame
 from monopoly_tui.engine.spec import RulesSpec
+from monopoly_tui.engine.state import live_claims
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
@@ -29,14 +30,23 @@ def rolls_out(rules: RulesSpec) -> bool:
     return rules.jail_roll_for_doubles or rules.jail_leave_on_face > 0
 
 
+def fine_before_roll(rules: RulesSpec, tries: int) -> bool:
+    """Whether the fine may be paid before rolling, after ``tries`` failed tries: on every
+    turn in jail, or only on the first ``jail_fine_turns`` (classic: "paying a fine of $50
+    before you roll the dice on either of your next two turns"; on the third the prisoner
+    rolls, and "If you do not throw doubles by your third turn, you must pay the $50 fine").
+    Where no roll frees a prisoner, always."""
+    return not rules.jail_fine_turns or tries < rules.jail_fine_turns or not rolls_out(rules)
+
+
 def jail_choices(game: Game, p: int) -> list[Action]:
     """The choices of ``p`` in jail at the start of the turn: the fine when they can pay it (or
-    must raise it: where no roll frees a prisoner, paying or a card are the only ways out), a
-    Get Out of Jail Free card when they hold one, and the roll when the rules have a way out
-    by the dice."""
+    must raise it: where no roll frees a prisoner, paying or a card are the only ways out) on
+    a turn the rules let it be paid before rolling (``fine_before_roll``), a Get Out of Jail
+    Free card when they hold one, and the roll when the rules have a way out by the dice."""
     pl, r = game.st.players[p], game.spec.rules
     choices = []
-    if pl.cash >= r.jail_fine or not rolls_out(r):
+    if (pl.cash >= r.jail_fine or not rolls_out(r)) and fine_before_roll(r, pl.jail_turns):
         choices.append(Action(A.A_PAY_FINE, p))
     if pl.cards:
         choices.append(Action(A.A_USE_CARD, p))
@@ -65,7 +75,7 @@ def jail_roll(game: Game, a: Action) -> None:
     p = a.player
     pl = st.players[p]
     if st.claims:
-        st.claims = [c for c in st.claims if c.payer == p]
+        st.claims = live_claims(st, spec.rules.rent_claim_window, p)
     faces = game.roll_faces(spec.dice.count)
     st.last_roll = faces
     total = game.total(faces)
@@ -106,6 +116,9 @@ def pay_fine(game: Game, a: Action) -> None:
     fine = r.jail_fine
     if game.st.players[p].cash < fine and rolls_out(r):
         raise IllegalAction(a, "not enough cash for the fine")
+    if not fine_before_roll(r, game.st.players[p].jail_turns):
+        raise IllegalAction(a, f"the fine is paid before rolling only on the first "
+                               f"{r.jail_fine_turns} turns; now roll (a failed roll pays it)")
     game.owe(p, -1, fine, "jail_fine", fee=r.jail_fine_to_pot)
     release(game, p, "fine")
 

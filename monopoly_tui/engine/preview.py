@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.spec import COUNT_RENT, STREET
 
@@ -30,6 +31,11 @@ class Preview:
     rent_before: int = -1
     rent_after: int = -1
     mortgaged_after: bool = False
+    space: int = -1
+    """For a deed shown on several spaces (Longest Game Ever's versions): the version whose
+    rent ``rent_*`` is, the one the choice puts a building on (or takes one off); -1 for a
+    deed of one space, whose rent is the deed's. ("You only have to pay for rent with a
+    building when you land on the version of a street that has a physical building.")"""
     waits: str = ""
     """The decision the choice leads to first, when it does not settle at once (an auction of
     a building the bank is short of): its kind. Only a decision the choice opens counts: the
@@ -42,15 +48,15 @@ class Preview:
         return self.cash_after - self.cash_before
 
 
-def rent_of(game: Game, st: GameState, deed: int) -> int:
-    """The rent a visitor would owe on ``deed`` now (0 when unowned or mortgaged; -1 for a rent
-    set by the dice)."""
+def rent_of(game: Game, st: GameState, deed: int, space: int = -1) -> int:
+    """The rent a visitor would owe on ``deed`` now, landing on ``space`` (one of its versions;
+    -1: the deed's own space) (0 when unowned or mortgaged; -1 for a rent set by the dice)."""
     spec = game.spec
     if st.owner[deed] < 0 or st.mortgaged[deed]:
         return 0
     kind = spec.deeds[deed].kind
     if kind == STREET:
-        return P.street_rent(spec, st, deed)
+        return P.street_rent(spec, st, deed, space)
     if kind == COUNT_RENT:
         return P.count_rent(spec, st, deed)
     return -1
@@ -77,12 +83,26 @@ def preview(game: Game, action: Action) -> Preview:
     waits = trial_.waiting_for[0] if len(after.frames) > len(before.frames) else ""
     if deed < 0 or deed >= len(game.spec.deeds):
         return Preview(before.players[p].cash, after.players[p].cash, waits=waits)
+    space = changed_version(game, before, after, deed)
     return Preview(
         before.players[p].cash, after.players[p].cash, deed,
         before.buildings[deed], after.buildings[deed],
-        rent_of(game, before, deed), rent_of(trial_, after, deed), after.mortgaged[deed],
-        waits=waits,
+        rent_of(game, before, deed, space), rent_of(trial_, after, deed, space),
+        after.mortgaged[deed], space, waits=waits,
     )
+
+
+def changed_version(game: Game, before: GameState, after: GameState, deed: int) -> int:
+    """The version of a deed with several (``Preview.space``) whose buildings a choice changes:
+    the one a building goes on (where it stands until its owner chooses, ``VersionFrame``), or
+    else the one it comes off; the first version when none changes (a mortgage). -1 for a deed
+    of one space."""
+    spaces = game.spec.deeds[deed].spaces
+    if len(spaces) < 2:
+        return -1
+    changed = [s for s in spaces if B.on_space(before, s) != B.on_space(after, s)]
+    gained = [s for s in changed if B.on_space(after, s) > B.on_space(before, s)]
+    return (gained or changed or list(spaces))[0]
 
 
 def preview_plan(game: Game, actions: list[Action]) -> Preview:

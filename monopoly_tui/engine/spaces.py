@@ -95,9 +95,9 @@ def land_on_property(game: Game, p: int, sp: SpaceSpec, roll_total: int, rent_mu
 
 def charge_rent(game: Game, p: int, owner: int, d: int, rent: int) -> None:
     """The rent is owed to the owner: at once, or under 'owner must ask' only claimable until
-    the next player rolls."""
+    the next player rolls, or the second player after the payer (``rent_claim_window``)."""
     if game.spec.rules.rent_collection == "owner_must_ask":
-        game.st.claims.append(Claim(owner, p, rent, d))
+        game.st.claims.append(Claim(owner, p, rent, d, game.st.turns))
         game.emit(Event("rent_claimable", player=p, other=owner, deed=d, amount=rent))
     else:
         game.owe(p, owner, rent, "rent", target=d)

@@ -176,6 +176,8 @@ class RulesSpec:
     jail_max_turns: int = 3
     jail_exit_next_turn: bool = False
     jail_roll_for_doubles: bool = True
+    jail_fine_turns: int = 0
+    """The turns in jail on which the fine may be paid before rolling; 0: every turn."""
     jail_leave_on_face: int = 0
     """A roll showing this face frees a prisoner (the roll moves them); 0: no such face."""
     jail_last_try: str = "pay_and_move"
@@ -200,6 +202,10 @@ class RulesSpec:
     free_parking_jackpot: bool = False
     free_parking_seed: int = 0
     no_rent_in_jail: bool = False
+    rent_claim_window: int = 1
+    """Under 'owner must ask': the claim lasts until this player after the payer rolls."""
+    deals_while_buying: bool = False
+    """A player deciding to buy (or buy out) may make deals first to raise the price."""
     end: str = "last_standing"
     turn_limit: int = 0
     time_call: bool = False

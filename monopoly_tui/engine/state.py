@@ -114,12 +114,26 @@ def about(reason: str, t: int) -> tuple[int, int, tuple[int, int]]:
 
 @dataclass(slots=True)
 class Claim:
-    """Rent an owner may ask for until the next player rolls (the 'owner must ask' option)."""
+    """Rent an owner may ask for (the 'owner must ask' option) until the next player rolls, or
+    the second player after the payer (``rules.rent_claim_window``: ``live_claims``)."""
 
     owner: int
     payer: int
     amount: int
     deed: int
+    turn: int = -1
+    """The player-turn (``GameState.turns``) the rent fell due in; -1 in a save made before
+    claims kept it (such a claim closes at the next roll by another player)."""
+
+
+def live_claims(st: GameState, window: int, roller: int) -> list[Claim]:
+    """The claims still open when ``roller`` rolls the dice: a claim closes when the player
+    ``window`` turns after the payer's rolls ("before the next player rolls": 1; "before the
+    second player following throws the dice": 2), or at any roll after that. Rolls of the turn
+    the rent fell due in (the payer's doubles) close none."""
+    turns = st.turns
+    return [c for c in st.claims
+            if (turns - c.turn < window if c.turn >= 0 else c.payer == roller)]
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -71,15 +71,18 @@ def designed_markdown() -> str:
     for info in scan_editions().editions:
         if info.source != "built-in":
             continue
-        values = designed_values(load_edition(info.id))
+        rs = load_edition(info.id)
+        values = designed_values(rs)
+        notes = designed_notes(rs)
         lines += ["", f"## {info.name} (`{info.id}`)", ""]
-        if not values:
-            lines.append("Nothing designed: every value comes from a source.")
-            continue
-        lines += ["| where | what | why it is ours |", "|---|---|---|"]
-        for v in values:
-            what = v.what.replace("|", "\\|").replace("\n", " ")
-            reason = v.reason.replace("|", "\\|").replace("\n", " ")
-            lines.append(f"| `{v.path}` | {what} | {reason} |")
-        lines += designed_notes(load_edition(info.id))
+        if not values:  # its notes may still hold designed readings
+            lines.append("No value is marked designed: every number and name comes from a source."
+                         if notes else "Nothing designed: every value comes from a source.")
+        else:
+            lines += ["| where | what | why it is ours |", "|---|---|---|"]
+            for v in values:
+                what = v.what.replace("|", "\\|").replace("\n", " ")
+                reason = v.reason.replace("|", "\\|").replace("\n", " ")
+                lines.append(f"| `{v.path}` | {what} | {reason} |")
+        lines += notes
     return "\n".join(lines) + "\n"

@@ -493,6 +493,12 @@ class Rules(Strict):
         "fine and move on the same turn.",
     )
     jail_roll_for_doubles: bool = Field(True, description="Whether rolling doubles frees you.")
+    jail_fine_turns: int = Field(
+        0, ge=0, description="The turns in jail on which the fine may be paid before rolling "
+        "(classic: 'paying a fine of $50 before you roll the dice on either of your next two "
+        "turns': 2); on a later turn the prisoner rolls, and pays only when that roll fails. 0: "
+        "on every turn in jail."
+    )
     jail_leave_on_face: int = Field(
         0, ge=0, description="A roll showing this face frees a prisoner: that roll moves them "
         "and the turn is over (Dungeons & Dragons: a 6); 0 for no such face."
@@ -539,6 +545,16 @@ class Rules(Strict):
                                        "Free Parking pays out.")
     free_parking_seed: Money = Field(0, description="What the bank puts in the pot each time.")
     no_rent_in_jail: bool = Field(False, description="House rule: owners in jail collect no rent.")
+    deals_while_buying: bool = Field(
+        False, description="A player deciding to buy a deed (or to buy one out) may make deals "
+        "with other players first to raise the price ('You can try to raise funds by "
+        "mortgaging properties or making deals with other players')."
+    )
+    rent_claim_window: int = Field(
+        1, ge=1, description="Under rent_collection 'owner_must_ask': the owner may ask until "
+        "this player after the one who landed rolls: 1, 'before the next player rolls'; 2, "
+        "'before the second player following throws the dice' (classic, NFL)."
+    )
     end: Literal["last_standing", "first_bankruptcy", "one_owner"] = Field(
         "last_standing",
         description="'first_bankruptcy' ends at the first bankruptcy; the richest then wins. "

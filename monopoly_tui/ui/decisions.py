@@ -266,6 +266,8 @@ class BuyScreen(DecisionScreen):
         Binding("a", "choose('auction')", "Auction", id="auction"),
         Binding("n", "choose('decline')", "Don't buy", id="decline"),
         Binding("m", "manage", "Raise cash", id="manage", show=False),
+        # shown only where the rules let a buyer make deals first (``deals_while_buying``)
+        Binding("t", "trade", "Trade", id="trade"),
         # priority: the focused list's own Enter would hide this one from the footer
         Binding("enter", "raise_cash", "Sell or mortgage", id="raise_cash", priority=True),
     ]
@@ -311,9 +313,12 @@ class BuyScreen(DecisionScreen):
         short = cash < price
         lst.display = short and bool(lst.actions)
         if short:
+            deal = ", or make a deal [t]" if self.check_action("trade", ()) else ""
             if lst.actions:
                 body.append("\nNot enough cash: raise it below (sell or "
-                            f"{spec.vocab.mortgage}), or ", style="yellow")
+                            f"{spec.vocab.mortgage}{deal}), or ", style="yellow")
+            elif deal:
+                body.append("\nNot enough cash: make a deal [t], or ", style="yellow")
             else:
                 body.append("\nNot enough cash, and nothing to sell: ", style="yellow")
             body.append("send it to auction." if spec.rules.auctions else "leave it.",
@@ -341,6 +346,14 @@ class BuyScreen(DecisionScreen):
 
     def action_manage(self) -> None:
         self.query_one("#raise", ActionList).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "trade":  # the engine says whether a buyer may make deals now
+            return self.mine() and bool(self.session.trade_players())
+        return super().check_action(action, parameters)
+
+    def action_trade(self) -> None:
+        self.table.answer(answers.TRADE)
 
 
 # ---------------------------------------------------------------- auction
@@ -863,6 +876,17 @@ class DebtScreen(DecisionScreen):
             words = m.give_up_words(game, self.pend.player, to)
             if words is not None:
                 return words
+        v = game.spec.vocab
+        if game.spec.rules.bankrupt_stays_in:  # "players aren't out of the game when they go
+            if ctx["creditor"] >= 0:            # bankrupt"
+                what = (f"your cash, your {v.deeds} (under {v.mortgage}) and your "
+                        f"{v.get_out_of_jail_free} cards go to {to}")
+            else:
+                what = (f"your {v.deeds} go back to the {v.bank}, free of {v.mortgage}, and "
+                        f"your {v.get_out_of_jail_free} cards under their decks")
+            return ("Declare bankruptcy",
+                    f"Declare bankruptcy? {what[0].upper()}{what[1:]}; you stay in the game "
+                    "with nothing.")
         return ("Declare bankruptcy",
                 f"Declare bankruptcy? Everything you own goes to {to}, and you are out of the "
                 "game.")

@@ -12,6 +12,8 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, Label, Markdown, Select, TabbedContent, TabPane
 
+from monopoly_tui.engine.describe import claim_window_words
+from monopoly_tui.engine.jail import rolls_out
 from monopoly_tui.ui.mechanics import screens_for
 
 if TYPE_CHECKING:
@@ -111,7 +113,8 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
     out.append(buy + ".")
     rent = "- **Rent**: the owner is paid automatically"
     if r.rent_collection == "owner_must_ask":
-        rent = "- **Rent**: the owner must ask for it before the next player rolls"
+        rent = ("- **Rent**: the owner must ask for it before "
+                + claim_window_words(r.rent_claim_window, "the one who landed"))
     rent += "; a whole colour group doubles the rent of its unimproved streets"
     if r.set_rent_despite_mortgage:
         rent += f" (even with one of them under {v.mortgage})"
@@ -155,6 +158,8 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
                    f"seen, say): {v.deeds}, {v.currency}, {v.get_out_of_jail_free} cards and "
                    f"the cards you keep ({v.item}s).")
     jail = f"- **{v.jail}**: pay {m(r.jail_fine)}"
+    if r.jail_fine_turns and rolls_out(r):
+        jail += (f" before rolling on one of your first {r.jail_fine_turns} turns there")
     jail += f", use a {v.get_out_of_jail_free} card"
     if r.jail_roll_for_doubles:
         tries = 1 if r.jail_exit_next_turn else r.jail_max_turns

@@ -132,7 +132,9 @@ def preview(game: Game, action: Action) -> Text:
         out.append(f"\n{d.name}: {level_words(game, pv.level_before)} → "
                    f"{level_words(game, pv.level_after)}")
     if pv.deed >= 0 and pv.rent_before >= 0 and pv.rent_after >= 0:
-        out.append(f"\nrent {money(game, pv.rent_before)} → {money(game, pv.rent_after)}")
+        where = f" on {spec.spaces[pv.space].name}" if pv.space >= 0 else ""
+        out.append(f"\nrent{where} {money(game, pv.rent_before)} → "
+                   f"{money(game, pv.rent_after)}")
     if action.kind == A.A_MORTGAGE:
         d = spec.deeds[action.target]
         out.append(f"\nno rent from {d.name} while under {spec.vocab.mortgage}; lifting it "

@@ -62,12 +62,50 @@ def test_after_paying_the_fine_doubles_roll_again_as_normal() -> None:
     assert game.pending.kind == A.ROLL
 
 
-def test_the_fine_may_be_paid_on_a_later_turn_in_jail() -> None:
-    """'Pay $50 before rolling, on any of your next turns.'"""
-    game = _jailed(tries=2)
+@pytest.mark.parametrize("edition", ["nfl", "got"])
+def test_the_fine_may_be_paid_on_a_later_turn_in_jail(edition: str) -> None:
+    """rulebook:NFL: 'Pay $50 before rolling, on any of your next turns' (rulebook:GOT: 'Pay 50
+    Gold Dragons at the start of your next turn', read the same way): on the third turn too."""
+    game = _jailed(edition, tries=2)
     act(game, A.A_PAY_FINE)
     assert not game.st.players[0].in_jail
     assert game.st.players[0].cash == 1450
+
+
+@pytest.mark.parametrize("tries", [0, 1])
+def test_classic_fine_before_you_roll_the_dice_on_either_of_your_next_two_turns(
+        tries: int) -> None:
+    """Classic rules, 'Jail': you get out by '(4) paying a fine of $50 before you roll the dice
+    on either of your next two turns': on the first and on the second turn in jail."""
+    game = _jailed("classic", tries=tries)
+    assert {a.kind for a in game.pending.choices} == {A.A_PAY_FINE, A.A_ROLL}
+    act(game, A.A_PAY_FINE)
+    assert not game.st.players[0].in_jail and game.st.players[0].cash == 1450
+
+
+def test_classic_third_turn_in_jail_rolls_and_pays_only_if_no_doubles() -> None:
+    """Classic rules, 'Jail': the fine before rolling is for 'either of your next two turns';
+    on the third, 'If you do not throw doubles by your third turn, you must pay the $50 fine.
+    You then get out of Jail and immediately move forward the number of spaces shown by your
+    throw': no fine before that roll, and doubles on it free the prisoner for nothing."""
+    game = _jailed("classic", tries=2)
+    assert {a.kind for a in game.pending.choices} == {A.A_ROLL}
+    before = copy.deepcopy(game.st)
+    with pytest.raises(IllegalAction):
+        act(game, A.A_PAY_FINE)
+    assert game.st.players == before.players
+    roll(game, (3, 3))
+    assert not game.st.players[0].in_jail and game.st.players[0].cash == 1500
+    assert game.st.players[0].position == 16
+
+
+def test_classic_third_turn_in_jail_still_takes_the_card() -> None:
+    """Classic rules, 'Jail': '(2) using the Get Out of Jail Free card if you have it' has no
+    turn limit: the card is offered on the third turn, the fine is not."""
+    game = _jailed("classic", tries=2)
+    game.st.players[0].cards.append((deck(game, "chance"), card(game, "chance",
+                                                                GET_OUT_OF_JAIL_FREE)))
+    assert {a.kind for a in game.pending.choices} == {A.A_USE_CARD, A.A_ROLL}
 
 
 def test_the_fine_cannot_be_paid_without_the_cash() -> None:
@@ -238,3 +276,17 @@ def test_jailed_player_may_buy_a_get_out_of_jail_free_card_and_use_it() -> None:
     assert not game.st.players[0].in_jail
     assert game.st.decks[di][-1] == ci
     assert cashes(game) == [1470, 1530]
+
+
+def test_got_jail_is_called_jail_as_the_rulebook_says() -> None:
+    """rulebook:GOT, 'V. Go To Jail': 'you must move your token to the Jail space', 'Draw a
+    Valar Morghulis or The Iron Throne card that tells you to Go to Jail'; Speed Play III: 'If
+    you land in Jail you must exit on your next turn'. Every card and variant text says Jail,
+    the board's word (no 'dungeons')."""
+    spec = new_game("got").spec
+    assert spec.vocab.jail == "Jail"
+    texts = [c.text for d in spec.decks for c in d.cards] + [v.description for v in spec.variants]
+    assert not [t for t in texts if "dungeon" in t.lower()]
+    to_jail = [c.text for d in spec.decks for c in d.cards if c.kind == "go_to_jail"]
+    assert len(to_jail) == 2 and all("Jail" in t for t in to_jail)
+    assert "leave Jail on the next turn" in spec.variants[0].description

@@ -177,3 +177,44 @@ def test_a_prisoner_still_collects_rent() -> None:
     _roll_from(game, 0, "luxury-tax", 1)
     act(game, A.A_PAY_RENT)
     assert game.st.claims[0].owner == 1
+
+
+def test_two_options_for_how_to_get_out_of_jail_at_the_start_of_your_next_turn() -> None:
+    """'You have two options for how to get out of Jail: You can pay M50 at the start of your
+    next turn ... You can use a Get Out of Jail Free card at the start of your next turn'
+    (designed reading, docs/designed-values.md: no third option, so no staying): the choices
+    are the fine and the card, nothing that ends the turn in Jail."""
+    game = lge()
+    _jailed(game)
+    game.st.players[0].cards.append((0, game.st.decks[0].pop(0)))
+    assert {a.kind for a in game.pending.choices} == {A.A_PAY_FINE, A.A_USE_CARD}
+    assert A.A_END_TURN not in {a.kind for a in game.legal_actions(0)}
+
+
+def test_a_card_that_moves_you_onto_a_property_offers_the_buy_out() -> None:
+    """'when someone lands on a property you own, they have the option of forcing you to sell
+    it to them for rent plus M10': a card that only moves you ('go to Boardwalk') lands you
+    there like the die, buy-out and all."""
+    from lge_helpers import land, own
+
+    game = lge()
+    own(game, 1, "boardwalk")
+    card_on_top(game, "chance", "move_ahead_to", target=space(game, "boardwalk"))
+    land(game, 0, "chance-1")
+    assert game.pending.kind == A.BUY_OUT
+    assert {(a.kind, a.amount) for a in game.pending.choices} == {
+        (A.A_PAY_RENT, 50), (A.A_BUY_OUT, 60)}
+
+
+def test_a_card_that_says_what_to_pay_is_done_as_it_says() -> None:
+    """'Read the card out loud and do what it says' (designed reading, docs/designed-values.md):
+    the nearest-railroad card's 'Pay them twice the usual fare' is paid (claimable, as rent is
+    here), with no buy-out in its place: from Chance at 6, Pennsylvania Railroad, 2 x M25."""
+    from lge_helpers import land, own
+
+    game = lge()
+    own(game, 1, "pennsylvania-railroad")
+    card_on_top(game, "chance", "move_to_nearest", rent_multiplier=2)
+    land(game, 0, "chance-1")
+    assert game.pending.kind != A.BUY_OUT
+    assert [(c.owner, c.amount) for c in game.st.claims] == [(1, 50)]

@@ -168,3 +168,21 @@ def test_a_human_choosing_a_version_reads_each_versions_name() -> None:
     act(game, A.A_BUILD, player=0, target=deed(game, "boardwalk"))
     labels = [choice_label(game, c) for c in game.pending.choices]
     assert labels == ["Put it on Boardwalk", "Put it on Boardwalk 2", "Put it on Boardwalk 3"]
+
+
+def test_the_building_preview_gives_the_rent_of_the_version_that_has_the_building() -> None:
+    """'Remember, players have to land on the version of a street that has the physical
+    building in order to owe rent with a building.' With a House on Atlantic Avenue 2 and
+    nothing on Atlantic Avenue, a second House (it goes on Atlantic Avenue until its owner
+    chooses its version) shows Atlantic Avenue's rent going from the set's M44 to one House's
+    M110; it said M110 → M330, the rent of two Houses no version would hold."""
+    game = lge()
+    own(game, 0, "atlantic", "marvin-gardens")
+    stand(game, "atlantic", "atlantic-2", 1)
+    pv = game.preview(Action(A.A_BUILD, 0, deed(game, "atlantic")))
+    assert (pv.level_before, pv.level_after) == (1, 2)
+    assert pv.space == space(game, "atlantic")
+    assert (pv.rent_before, pv.rent_after) == (44, 110)
+    sale = game.preview(Action(A.A_SELL_BUILDING, 0, deed(game, "atlantic")))
+    assert sale.space == space(game, "atlantic-2")
+    assert (sale.rent_before, sale.rent_after) == (110, 44)

@@ -10,6 +10,7 @@ from lge_helpers import land as _land
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Event
 from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.invariants import check_play
 
 
 def _pay_rent(game: Game) -> list[Event]:
@@ -151,3 +152,60 @@ def test_moving_to_a_version_puts_the_token_there() -> None:
     game = lge()
     at(game, 0, "boardwalk-2")
     assert game.st.players[0].position == space(game, "boardwalk-2")
+
+
+# ---------------------------------------------------------------- deals to raise the price
+
+
+def _short(game: Game, player: int, amount: int) -> None:
+    """``player`` holds only ``amount`` cash (the rest goes back to the bank)."""
+    game.st.bank_net -= game.st.players[player].cash - amount
+    game.st.players[player].cash = amount
+
+
+def test_you_can_try_to_raise_funds_by_making_deals_with_other_players_to_buy() -> None:
+    """'Don't Have Enough Money? You can try to raise funds by mortgaging properties or making
+    deals with other players. Take as long as you'd like.' Ann (M100, Mediterranean Avenue
+    already mortgaged) lands on Boardwalk (M400): she sells Mediterranean to Bob while the
+    purchase waits, then buys."""
+    from monopoly_tui.engine.state import TradeOffer
+
+    game = lge()
+    own(game, 0, "mediterranean", mortgaged=True)
+    _short(game, 0, 100)
+    _land(game, 0, "boardwalk")
+    assert game.pending.kind == A.BUY
+    assert game.may_trade(0) and not game.may_trade(1)
+    offer = TradeOffer(0, 1, give_deeds=(deed(game, "mediterranean"),), take_cash=300)
+    act(game, A.A_PROPOSE, player=0, trade=offer)
+    act(game, A.A_ACCEPT, player=1)
+    act(game, A.A_KEEP, player=1)  # Bob keeps the mortgage (and pays its interest)
+    assert game.pending.kind == A.BUY and game.st.players[0].cash == 400
+    act(game, A.A_BUY, player=0)
+    assert game.st.owner[deed(game, "boardwalk")] == 0
+    assert check_play(game) == []
+
+
+def test_a_buy_out_is_offered_when_a_deal_could_raise_the_price() -> None:
+    """'You can try to raise funds by mortgaging properties or making deals with other
+    players': Ann's M55 and nothing left to mortgage fall short of the M60 buy-out of Bob's
+    Boardwalk, but she holds a deed to sell, so the buy-out is offered (with only the rent to
+    pay until she has the price); a deal raises it."""
+    from monopoly_tui.engine.state import TradeOffer
+
+    game = lge()
+    own(game, 1, "boardwalk")
+    own(game, 0, "mediterranean", mortgaged=True)
+    _short(game, 0, 55)
+    _land(game, 0, "boardwalk")
+    assert game.pending.kind == A.BUY_OUT
+    assert {a.kind for a in game.pending.choices} == {A.A_PAY_RENT}
+    assert game.may_trade(0)
+    offer = TradeOffer(0, 1, give_deeds=(deed(game, "mediterranean"),), take_cash=100)
+    act(game, A.A_PROPOSE, player=0, trade=offer)
+    act(game, A.A_ACCEPT, player=1)
+    act(game, A.A_KEEP, player=1)
+    assert {a.kind for a in game.pending.choices} == {A.A_PAY_RENT, A.A_BUY_OUT}
+    act(game, A.A_BUY_OUT, player=0)
+    assert game.st.owner[deed(game, "boardwalk")] == 0
+    assert check_play(game) == []

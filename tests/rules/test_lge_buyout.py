@@ -137,3 +137,43 @@ def test_a_buy_out_counts_as_a_deed_bought() -> None:
     game = lge()
     buyout = next(m for m in game.mechanics if m.NAME == BUYOUT)
     assert buyout.acquisitions(game.spec) == {"bought_out": "bought"}
+
+
+# ---------------------------------------------------------------- the price (issue 28)
+
+
+def test_buy_out_price_is_the_rent_for_whatever_buildings_are_on_that_property() -> None:
+    """'Just pay the rent shown on the Title Deed card for a color set or whatever buildings
+    are on that property, plus M10': the buyer takes every version and what stands on them
+    ('Then you own Boardwalk and that Hotel. You also own Boardwalk 2 and Boardwalk 3'), so a
+    Hotel on Boardwalk 2 prices a landing on Boardwalk at the Hotel's rent (it was M110, the
+    unimproved set rent); the rent paid instead is Boardwalk's own ('You only have to pay for
+    rent with a building when you land on the version of a street that has a physical
+    building')."""
+    game = lge()
+    own(game, 1, "boardwalk", "park-place")
+    stand(game, "boardwalk", "boardwalk-2", 5)  # a hotel, on another version
+    game.st.players[0].cash = 2500
+    game.st.bank_net += 1000
+    _land(game, 0, "boardwalk")
+    assert {(a.kind, a.amount) for a in game.pending.choices} == {
+        (A.A_PAY_RENT, 100), (A.A_BUY_OUT, 2010)}
+    act(game, A.A_BUY_OUT)
+    assert [p.cash for p in game.st.players] == [490, 3510]
+    assert game.st.placed[space(game, "boardwalk-2")] == 5
+    assert check_play(game) == []
+
+
+def test_buy_out_price_counts_houses_on_every_version_together() -> None:
+    """'... or whatever buildings are on that property, plus M10': two Houses on Boardwalk
+    and one on Boardwalk 3 are three Houses on the property (M1,400 + M10), though a landing
+    on Boardwalk 3 pays the rent of its one House (M200)."""
+    game = lge()
+    own(game, 1, "boardwalk", "park-place")
+    stand(game, "boardwalk", "boardwalk", 2)
+    stand(game, "boardwalk", "boardwalk-3", 1)
+    game.st.players[0].cash = 2500
+    game.st.bank_net += 1000
+    _land(game, 0, "boardwalk-3")
+    assert game.pending.context["price"] == 1410
+    assert game.pending.context["rent"] == 200

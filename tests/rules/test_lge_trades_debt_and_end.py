@@ -94,7 +94,8 @@ def test_bankrupt_to_a_player_hands_over_mortgaged_deeds_and_jail_cards_and_stay
     _broke(game, 0)
     game.st.players[0].cash = 5
     game.st.bank_net += 5
-    _land(game, 0, "boardwalk")  # a hotel: rent 2000 (no buy-out to afford: rent is claimable)
+    _land(game, 0, "boardwalk")  # a hotel: rent 2000 (a deal could raise the buy-out's price:
+    act(game, A.A_PAY_RENT, player=0)  # it is offered; Ann pays the rent, which is claimable)
     act(game, A.A_COLLECT_RENT, player=1, target=0)
     assert game.pending.kind == A.DEBT
     act(game, A.A_BANKRUPT, player=0)

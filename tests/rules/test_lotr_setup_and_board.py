@@ -244,9 +244,11 @@ def test_set_rent_is_collected_on_the_unmortgaged_locations_despite_a_mortgage()
     assert cashes(game)[:2] == [28, 32]
 
 
-def test_classic_set_rent_still_stops_when_a_deed_of_the_group_is_mortgaged() -> None:
-    """Classic keeps its rule: a mortgaged deed in the group stops the doubling."""
-    game = new_game("classic")
+def test_got_set_rent_still_stops_when_a_deed_of_the_group_is_mortgaged() -> None:
+    """Game of Thrones keeps its own rule (doubled only if 'none of them are mortgaged'): a
+    mortgaged deed in the group stops the doubling. (Classic doubles the unmortgaged ones:
+    tests/rules/test_rent.py.)"""
+    game = new_game("got")
     give_group(game, 1, "light-blue")
     give(game, 1, "vermont", mortgaged=True)
     roll(game, (2, 4))  # Oriental Avenue, rent 6

@@ -56,14 +56,30 @@ def test_unimproved_street_of_a_group_with_houses_elsewhere_still_doubles() -> N
     assert cashes(game) == [1492, 1508]
 
 
-def test_rent_not_doubled_when_a_deed_of_the_group_is_mortgaged() -> None:
-    """'This is doubled if the owner owns all Properties in its color group and none of them are
-    mortgaged.'"""
-    game = new_game()
+def test_got_rent_not_doubled_when_a_deed_of_the_group_is_mortgaged() -> None:
+    """rulebook:GOT: 'This is doubled if the owner owns all Properties in its color group and
+    none of them are mortgaged.' (The Fist of the First Men, base rent 4, with Craster's Keep
+    under mortgage: the single rent.)"""
+    game = new_game("got")
     give_group(game, 1, "brown")
     game.st.mortgaged[deed(game, "mediterranean")] = True
     _ann_lands_on_baltic(game)
     assert cashes(game) == [1496, 1504]
+
+
+@pytest.mark.parametrize("edition", ["classic", "nfl"])
+def test_double_rent_applies_to_unmortgaged_properties_even_if_another_is_mortgaged(
+        edition: str) -> None:
+    """Classic rules, 'Paying Rent': the owner of a whole colour group 'may then charge double
+    rent for unimproved properties in that color-group. This rule applies to unmortgaged
+    properties even if another property in that color-group is mortgaged.' NFL keeps them
+    ('What's the same? ... the game rules'): Baltic Avenue's 4 doubles to 8 with Mediterranean
+    Avenue under mortgage."""
+    game = new_game(edition)
+    give_group(game, 1, "brown")
+    game.st.mortgaged[deed(game, "mediterranean")] = True
+    _ann_lands_on_baltic(game)
+    assert cashes(game) == [1492, 1508]
 
 
 def test_rent_not_doubled_when_another_player_holds_part_of_the_group() -> None:
@@ -239,3 +255,71 @@ def test_owner_must_ask_claim_survives_the_payers_own_doubles() -> None:
     act(game, A.A_DROP)
     act(game, A.A_COLLECT_RENT, player=1, target=0)
     assert cashes(game) == [1475, 1525]
+
+
+@pytest.mark.parametrize("edition", ["classic", "nfl"])
+def test_owner_may_not_collect_if_not_asked_before_the_second_player_following_throws(
+        edition: str) -> None:
+    """Classic rules, 'Paying Rent': 'The owner may not collect the rent if he/she fails to ask
+    for it before the second player following throws the dice' (rulebook:NFL: 'only if they
+    ask for it before the second player after them rolls'). Ann lands on Bob's Baltic Avenue:
+    Bob may still ask after his own roll, and the claim closes when Cid rolls."""
+    game = new_game(edition, players=3, variant="owners-ask")
+    assert game.spec.rules.rent_claim_window == 2
+    give(game, 1, "baltic")
+    _ann_lands_on_baltic(game)
+    end_turn(game)
+    roll(game, (4, 6))  # Bob, the first player following Ann, rolls: the claim stays
+    assert len(game.st.claims) == 1
+    end_turn(game)
+    assert game.pending.player == 2
+    act(game, A.A_COLLECT_RENT, player=1, target=0)  # still before Cid throws
+    assert cashes(game) == [1496, 1504, 1500]
+
+
+def test_the_claim_lapses_when_the_second_player_following_throws_the_dice() -> None:
+    """Classic rules, 'Paying Rent': '... before the second player following throws the dice':
+    once Cid (the second player after Ann) rolls, Bob may not collect. With two players the
+    second player following Ann is Ann herself: her next roll closes it."""
+    game = new_game("classic", players=3, variant="owners-ask")
+    give(game, 1, "baltic")
+    _ann_lands_on_baltic(game)
+    end_turn(game)
+    roll(game, (4, 6))  # Bob
+    end_turn(game)
+    roll(game, (4, 6))  # Cid
+    assert game.st.claims == []
+    with pytest.raises(IllegalAction):
+        act(game, A.A_COLLECT_RENT, player=1, target=0)
+    two = new_game("classic", variant="owners-ask")
+    give(two, 1, "baltic")
+    _ann_lands_on_baltic(two)
+    end_turn(two)
+    roll(two, (4, 6))  # Bob: the claim stays
+    assert len(two.st.claims) == 1
+    end_turn(two)
+    roll(two, (4, 6))  # Ann again, the second player following herself
+    assert two.st.claims == []
+
+
+def test_classic_offers_owners_must_ask_off_by_default() -> None:
+    """Classic prints the rule ('The owner may not collect the rent if he/she fails to ask for
+    it'), and the table chooses it: an option, off unless chosen (rent collected by the game)."""
+    game = new_game("classic")
+    assert game.spec.rules.rent_collection == "automatic"
+    assert [o.id for o in game.spec.options] == ["owners-ask"]
+    assert dict(game.spec.options[0].overrides) == {"rent_collection": "owner_must_ask",
+                                                    "rent_claim_window": 2}
+
+
+def test_got_owner_must_ask_before_the_player_to_your_left_rolls() -> None:
+    """rulebook:GOT: 'The owner must ask you for the rent before the player to your left rolls
+    the dice': with three players, Bob's claim on Ann closes at Bob's own roll (he is to Ann's
+    left), not at Cid's."""
+    game = new_game("got", players=3, variant="owners-ask")
+    assert game.spec.rules.rent_claim_window == 1
+    give(game, 1, "baltic")
+    _ann_lands_on_baltic(game)
+    end_turn(game)
+    roll(game, (4, 6))  # Bob
+    assert game.st.claims == []

@@ -231,6 +231,36 @@ def _owns(s: Any, player: int, *names: str) -> None:
         s.game.st.owner[deed_id(s, name)] = player
 
 
+async def test_a_buy_out_short_of_the_price_offers_a_deal_and_names_the_whole_price() -> None:
+    """'Just pay the rent shown on the Title Deed card for a color set or whatever buildings are
+    on that property, plus M10'; 'You can try to raise funds by mortgaging properties or making
+    deals with other players': with a Hotel on Boardwalk 3, a landing on Boardwalk is priced at
+    the Hotel's rent, said so, and Ann (short of it, a deed to sell) may make a deal: 't'
+    opens the trade builder from the dialog."""
+    s = lge_session([("Ann", True), ("Bob", True)], seed=2)
+    _owns(s, 1, "Boardwalk", "Park Place")
+    _owns(s, 0, "Mediterranean Avenue")
+    st = s.game.st
+    st.mortgaged[deed_id(s, "Mediterranean Avenue")] = True
+    st.bank_hotels -= 1
+    B.set_level(s.spec, st, deed_id(s, "Boardwalk"), B.top(s.spec))
+    B.move(s.spec, st, deed_id(s, "Boardwalk"), space_id(s, "Boardwalk"),
+           space_id(s, "Boardwalk 3"), B.top(s.spec))
+    _landing(s, 0, "Boardwalk")
+    async with started(s, size=BIG) as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "BuyOutScreen"
+        flat = " ".join(_plain(app.screen.query_one("#body").content, width=90).split())
+        assert ("buy out the property for M2,010 (the rent for what is built on all its "
+                "versions, M2,000, + M10)") in flat
+        assert "make a deal [t]" in flat
+        assert "t" in shown_keys(app)
+        await pilot.press("t")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "TradeScreen"
+
+
 async def test_the_buy_out_choice_shows_rent_and_price_and_b_buys_it_out() -> None:
     s = lge_session([("Ann", True), ("Bob", True)], seed=2)
     _owns(s, 1, "Boardwalk")
@@ -434,6 +464,38 @@ async def test_a_bankrupt_player_is_shown_still_playing() -> None:
         assert not panel.has_class("-bankrupt")
 
 
+@pytest.mark.parametrize("creditor", [1, -1])
+async def test_the_bankruptcy_question_says_players_arent_out_of_the_game(creditor: int) -> None:
+    """rulebook:LGE: 'players aren't out of the game when they go bankrupt'; 'Do you Owe
+    Another Player? Give them all your mortgaged properties and any Get Out of Jail Free
+    cards' / 'Do you Owe the Bank? Return all your properties to the Bank. Any mortgages are
+    canceled.' The question before bankruptcy said 'Everything you own goes to Bob, and you are
+    out of the game', then the panel said 'bankrupt, still playing'."""
+    from states import in_debt
+
+    s = lge_session([("Ann", True), ("Bob", True)], seed=2)
+    s.game.st.players[0].cash = 10
+    s.game.st.bank_net -= 1490
+    in_debt(s, 0, creditor, 400, "rent" if creditor >= 0 else "tax")
+    async with started(s, size=BIG) as (app, pilot):
+        assert type(app.screen).__name__ == "DebtScreen"
+        await pilot.press("B")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "ConfirmScreen"
+        question = app.screen.question  # type: ignore[attr-defined]
+        assert "out of the game" not in question
+        assert "you stay in the game with nothing" in question
+        if creditor >= 0:
+            assert "Title Deeds (under mortgage) and your Get Out of Jail Free cards go to Bob" \
+                in question
+        else:
+            assert "Title Deeds go back to the Bank, free of mortgage" in question
+        await pilot.press("y")
+        await settle(pilot)
+        assert s.game.st.players[0].bankruptcies == 1
+        assert "still playing" in _plain(app.screen.query_one("#player-0", PlayerPanel).content)
+
+
 async def test_each_players_distance_to_owning_everything_is_shown() -> None:
     s = lge_session([("Ann", True), ("Bob", True)], seed=2)
     _owns(s, 0, "Boardwalk", "Park Place", "Short Line")
@@ -530,3 +592,27 @@ async def test_a_classic_prisoner_still_reads_every_way_out() -> None:
         assert "in Jail: pay, use a card or roll for doubles" in banner, banner
         panel = " ".join(as_shown(p) for p in app.game_screen().query(PlayerPanel))
         assert "next try for doubles: 1 of 3" in panel, panel
+
+
+def test_the_managers_building_preview_names_the_version_its_rent_is_for() -> None:
+    """'players have to land on the version of a street that has the physical building in
+    order to owe rent with a building': the property manager's preview of a second House on
+    Atlantic Avenue (the first stands on Atlantic Avenue 2) says whose rent it gives; it said
+    'Atlantic Avenue: 1 House → 2 Houses, rent M110 → M330'."""
+    from monopoly_tui.engine import actions as A
+    from monopoly_tui.engine.actions import Action
+    from monopoly_tui.ui.manage import preview
+
+    s = lge_session([("Ann", True), ("Bob", True)], seed=2)
+    st, spec = s.game.st, s.spec
+    st.current = 0
+    d = next(x.index for x in spec.deeds if x.id == "atlantic")
+    for x in spec.deeds:
+        if x.id in ("atlantic", "marvin-gardens"):
+            st.owner[x.index] = 0
+    st.bank_houses -= 1
+    B.stand(spec, st, d, space_id(s, "Atlantic Avenue 2"))
+    text = preview(s.game, Action(A.A_BUILD, 0, d)).plain
+    assert "Atlantic Avenue: 1 House → 2 Houses" in text
+    assert "rent on Atlantic Avenue M44 → M110" in text
+    assert "M330" not in text

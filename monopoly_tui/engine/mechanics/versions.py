@@ -28,7 +28,7 @@ from monopoly_tui.engine.actions import Action, Event, IllegalAction
 from monopoly_tui.engine.anytime import ANYTIME
 from monopoly_tui.engine.describe import building_words
 from monopoly_tui.engine.frame import Frame, MechanicConfig, frame_type, mechanic_config
-from monopoly_tui.engine.frames import RAISING
+from monopoly_tui.engine.frames import could_deal, raising_to_buy
 from monopoly_tui.engine.mechanics import register
 from monopoly_tui.engine.mechanics.base import Mechanic
 from monopoly_tui.engine.spaces import charge_rent
@@ -260,16 +260,32 @@ def taken_words(words: Words, deed: int, text: str) -> str:
     return ", with " + ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def buyout_rent(spec: Spec, st: GameState, deed: int, roll_total: int) -> int:
+    """The rent a buy-out's price is made of: "Just pay the rent shown on the Title Deed card
+    for a color set or whatever buildings are on that property, plus M10". The buyer takes
+    every version and every building on them ("Then you own Boardwalk and that Hotel. You also
+    own Boardwalk 2 and Boardwalk 3"), so a street's is the rent of all the buildings on its
+    versions together (a Hotel on Boardwalk 2 prices a landing on Boardwalk at the Hotel's
+    rent), though the rent paid instead is the version's own."""
+    return P.rent_due(spec, st, deed, roll_total)
+
+
 @dataclass(slots=True)
 class BuyOutFrame(Frame):
-    """On another player's unmortgaged property: pay the rent, or buy the property for that
-    rent plus the extra ("They must sell it to you"). The lander may raise cash first."""
+    """On another player's unmortgaged property: pay the rent, or buy the property for the
+    Title Deed's rent of what is built on it (``buyout_rent``) plus the extra ("They must sell
+    it to you"). The lander may raise cash first: selling, mortgaging, or, where the rules say
+    so (``deals_while_buying``), making deals with other players."""
 
     player: int
     owner: int
     deed: int
     space: int
     rent: int
+    """The rent of the version landed on: what is paid instead of buying."""
+    price_rent: int = -1
+    """The rent the price is made of (``buyout_rent``); -1 in a save made before it was kept:
+    ``rent``."""
 
     def kind(self) -> str:
         return A.BUY_OUT
@@ -284,7 +300,8 @@ class BuyOutFrame(Frame):
         return self.player
 
     def price(self, game: Game) -> int:
-        return self.rent + buyout_extra(game.spec)
+        rent = self.price_rent if self.price_rent >= 0 else self.rent
+        return rent + buyout_extra(game.spec)
 
     def choices(self, game: Game) -> list[Action]:
         out = [Action(A.A_PAY_RENT, self.player, self.deed, self.rent)]
@@ -295,11 +312,12 @@ class BuyOutFrame(Frame):
     def context(self, game: Game) -> dict[str, object]:
         st = game.st
         return {"deed": self.deed, "space": self.space, "owner": self.owner, "rent": self.rent,
-                "price": self.price(game), "buildings": st.buildings[self.deed],
+                "price": self.price(game), "extra": buyout_extra(game.spec),
+                "buildings": st.buildings[self.deed],
                 "versions": list(versions_of(game.spec, self.deed))}
 
     def anytime(self, game: Game, player: int, kind: str) -> bool:
-        return player == self.player and kind in RAISING  # raising the price first
+        return player == self.player and raising_to_buy(game, kind)  # the price first
 
     def apply(self, game: Game, a: Action) -> None:
         st = game.st
@@ -339,10 +357,13 @@ class Buyout(Mechanic):
         d = spec.deeds[deed]
         if d.kind == DICE_RENT and P.dice_rent_needs_new_roll(spec, st, deed)[0]:
             return False  # the rent is known only after a roll: charged as usual
-        rent = P.rent_due(spec, st, deed, game.last_total(), space=space)
-        if st.players[payer].cash + P.raisable(spec, st, payer) < rent + buyout_extra(spec):
+        roll = game.last_total()
+        rent = P.rent_due(spec, st, deed, roll, space=space)
+        price_rent = buyout_rent(spec, st, deed, roll)
+        if st.players[payer].cash + P.raisable(spec, st, payer) < price_rent + buyout_extra(spec) \
+                and not could_deal(game, payer):
             return False
-        game.push(BuyOutFrame(payer, payee, deed, space, rent))
+        game.push(BuyOutFrame(payer, payee, deed, space, rent, price_rent))
         return True
 
     def describe(self, words: Words, event: Event) -> str | None:

@@ -29,6 +29,7 @@ from textual.widgets.option_list import Option
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.describe import building_words
 from monopoly_tui.engine.mechanics.versions import BUYOUT, VERSIONS
+from monopoly_tui.ui import answers
 from monopoly_tui.ui.decisions import DecisionScreen
 from monopoly_tui.ui.footer import Footer
 from monopoly_tui.ui.manage import RAISE_KINDS, ActionList
@@ -50,6 +51,9 @@ class BuyOutScreen(DecisionScreen):
         Binding("p", "choose('pay_rent')", "Pay the rent", id="pay_rent"),
         Binding("b", "choose('buy_out')", "Buy out", id="buy_out"),
         Binding("m", "manage", "Raise cash", id="manage", show=False),
+        # "You can try to raise funds by mortgaging properties or making deals with other
+        # players": shown while the engine allows a deal (``deals_while_buying``)
+        Binding("t", "trade", "Trade", id="trade"),
         # priority: the focused list's own Enter would hide this one from the footer
         Binding("enter", "raise_cash", "Sell or mortgage", id="raise_cash", priority=True),
     ]
@@ -90,8 +94,14 @@ class BuyOutScreen(DecisionScreen):
         body.append(money(game, rent), style="bold")
         body.append(f", or {v.buy_out} the property for ", style="bold")
         body.append(money(game, price), style="bold green")
-        body.append(f" (the rent + {money(game, price - rent)}): "
-                    f"{st.players[owner].name} must sell.\n")
+        extra = int(ctx["extra"])
+        if price - extra == rent:
+            body.append(f" (the rent + {money(game, extra)}): "
+                        f"{st.players[owner].name} must sell.\n")
+        else:  # the price counts what stands on the other versions too
+            body.append(f" (the rent for what is built on all its {v.version}s, "
+                        f"{money(game, price - extra)}, + {money(game, extra)}): "
+                        f"{st.players[owner].name} must sell.\n")
         names = [spec.spaces[s].name for s in d.spaces]
         body.append(f"It comes with every {v.version}: {', '.join(names)}", style="dim")
         if st.buildings[deed]:
@@ -106,9 +116,13 @@ class BuyOutScreen(DecisionScreen):
         short = cash < price
         lst.display = short and bool(lst.actions) and self.mine()
         if short and self.mine():
+            deal = ", or make a deal [t]" if self.check_action("trade", ()) else ""
             if lst.actions:
                 body.append(f"\nNot enough cash to {v.buy_out}: raise it below (sell or "
-                            f"{v.mortgage}), or pay the rent.", style="yellow")
+                            f"{v.mortgage}{deal}), or pay the rent.", style="yellow")
+            elif deal:
+                body.append(f"\nNot enough cash to {v.buy_out}: make a deal [t], or pay the "
+                            "rent.", style="yellow")
             else:
                 body.append(f"\nNot enough cash to {v.buy_out}, and nothing to sell: "
                             "pay the rent.", style="yellow")
@@ -133,6 +147,14 @@ class BuyOutScreen(DecisionScreen):
         lst = self.query_one("#raise", ActionList)
         if lst.display:
             lst.focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "trade":  # the engine says whether a deal may be made now
+            return self.mine() and bool(self.session.trade_players())
+        return super().check_action(action, parameters)
+
+    def action_trade(self) -> None:
+        self.table.answer(answers.TRADE)
 
 
 class PlaceVersionScreen(DecisionScreen):

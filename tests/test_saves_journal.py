@@ -529,3 +529,47 @@ def test_an_unreadable_saves_folder_or_save_is_said_in_words(
     with pytest.raises(SaveError, match="cannot delete it: cannot read the file") as err_info:
         store.delete_save("locked", folder)
     assert "not a monopoly-tui save" not in err_info.value.message
+
+
+def test_undo_after_a_named_save_then_a_kill_loses_nothing(folder: Path) -> None:
+    """Issue 26's first loss, with a kill for a quit: save under a name, play on, take
+    decisions back, play on, and the window is killed. Resume opens the game as it was last
+    shown (the undone decisions stay undone), and the named save where it was made."""
+    from monopoly_tui.engine import actions as A
+    from monopoly_tui.engine.actions import Action
+
+    def window(w: int) -> None:
+        spec = load_spec("classic")
+        for seed in range(300):  # a game whose first roll lands on a deed for sale
+            game = Game.new(spec, [("Ann", spec.tokens[0]), ("Bob", spec.tokens[1])],
+                            seed=seed)
+            p = game.pending.player
+            game.act(Action(A.A_ROLL, p))
+            if game.pending.kind == A.BUY and game.pending.player == p and not game.st.again:
+                break
+        game.keep_undo()
+        meta = new_meta(game, saves_dir=folder)
+        deed = game.pending.context["deed"]
+        game.act(Action(A.A_BUY, p))
+        autosave(game, meta)
+        save_game(game, "friday", meta)
+        os.write(w, f"friday {json.dumps(snap.encode_state(game.st))}\n".encode())
+        game.act(Action(A.A_MORTGAGE, p, deed))
+        autosave(game, meta)
+        game.act(Action(A.A_UNMORTGAGE, p, deed))
+        autosave(game, meta)
+        game.undo()
+        autosave(game, meta)
+        game.act(Action(A.A_END_TURN, p))
+        autosave(game, meta)
+        os.write(w, f"name {store.autosave_name(game, meta)}\n".encode())
+        os.write(w, f"shown {json.dumps(snap.encode_state(game.st))}\n".encode())
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    pid, fd = _child(window)
+    out = dict(line.split(" ", 1) for line in _lines(fd))
+    _wait(pid)
+    resumed = load_save(out["name"], folder)
+    assert snap.encode_state(resumed.game.st) == json.loads(out["shown"])
+    release(resumed.meta)
+    assert snap.encode_state(load_save("friday", folder).game.st) == json.loads(out["friday"])

@@ -28,6 +28,7 @@ import re
 import shutil
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -94,6 +95,19 @@ window.WebSocket = class extends NativeWebSocket {
 """Added to every page before its own scripts: keeps what the page's terminal is sent (and
 when: milliseconds after the navigation began)."""
 
+
+
+def _saved(saves: Path) -> bool:
+    """Whether a game's decision is in the saves folder's journal (read only: this process
+    holds no game)."""
+    db = saves / "games.sqlite3"
+    if not db.exists():
+        return False
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as c:
+            return bool(c.execute("SELECT COUNT(*) FROM decisions").fetchone()[0])
+    except sqlite3.Error:
+        return False
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -314,7 +328,7 @@ def test_the_browser_loads_the_title_starts_a_game_and_rolls(tmp_path: Path) -> 
         driver.save_screenshot(str(shots / "serve-rolled.png"))
 
         # The game saves in the server's folder, after the roll.
-        _wait_for("the autosave", lambda: any(saves.glob("*.json")))
+        _wait_for("the autosave", lambda: _saved(saves))
 
         # A second tab: a game of its own (the title again, not the first tab's game), which
         # finds the first tab's game in the same saves folder and offers to resume it.
@@ -479,7 +493,7 @@ def test_a_stopped_servers_tab_says_so_and_its_button_waits_for_the_server(
             term.press(Keys.ENTER)  # who goes first: start playing
             term.wait("roll the dice  [r]")
             term.press("r")  # a decision: the game saves it
-            _wait_for("the autosave", lambda: any(saves.glob("*.json")))
+            _wait_for("the autosave", lambda: _saved(saves))
             stopped_at = time.monotonic()
             os.kill(served.proc.pid, signal.SIGINT)  # Ctrl+C
             served.proc.wait(timeout=WAIT)

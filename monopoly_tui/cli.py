@@ -315,11 +315,13 @@ def _add_resume(sub: Subparsers) -> None:
                    "decisions on the current rules (the original save is kept)")
     p.add_argument("--verify", action="store_true",
                    help="also check the saved state against a replay of its decision log")
-    p.add_argument("--take-over", action="store_true",
-                   help="when the game is open in another window, take it over (that window "
-                   "stops saving it)")
-    p.add_argument("--copy", action="store_true",
-                   help="play a copy of the game: a game of its own from the same position")
+    elsewhere = p.add_mutually_exclusive_group()
+    elsewhere.add_argument("--take-over", action="store_true",
+                           help="when the game is open in another window, take it over (that "
+                           "window stops saving it)")
+    elsewhere.add_argument("--copy", action="store_true",
+                           help="play a copy of the game: a game of its own from the same "
+                           "position")
     _saves_option(p)
     p.set_defaults(func=_cmd_resume)
 
@@ -428,11 +430,20 @@ def _cmd_saves(args: argparse.Namespace) -> int:
     folder = default_saves_dir()
     if args.delete:
         try:
+            going = [e for e in list_saves() if e.name == args.delete]
+            also = [e.name for e in list_saves() if going and going[0].kind == "auto"
+                    and e.game_id == going[0].game_id and e.name != args.delete]
             path = delete_save(args.delete)
         except SaveError as e:
-            print(f"Cannot delete: {e}", file=sys.stderr)
+            print(f"Cannot delete '{args.delete}': {e.message}", file=sys.stderr)
             return 1
-        print(f"deleted {path}")
+        if path.suffix == ".json":
+            print(f"deleted the save file {path}")
+        elif going and going[0].kind == "auto":
+            named = f", with its named saves {', '.join(repr(n) for n in also)}" if also else ""
+            print(f"deleted the game '{args.delete}'{named}")
+        else:
+            print(f"deleted the save '{args.delete}' (its game is kept)")
         return 0
     try:
         entries = list_saves(check=True)  # a save damaged inside says so here, not on load

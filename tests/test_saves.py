@@ -543,6 +543,9 @@ def test_a_save_whose_rules_changed_but_whose_log_still_applies(tmp_path: Path) 
     autosave(loaded.game, loaded.meta)
     kept = next(e for e in list_saves(folder) if e.name == "user game")
     assert (kept.game_id, kept.decisions) == (original.game_id, original.decisions)
+    # kept as it was played, it still exports (by its own rules: the importer replays it)
+    out = export_game("user game", tmp_path / "out" / "user.json", folder)
+    assert read_save(out).decisions == original.decisions
 
 
 def test_a_save_under_an_earlier_ruleset_that_plays_the_same_loads_as_it_is(

@@ -276,7 +276,7 @@ def _write(j: J.Journal, game: Game, meta: SaveMeta, w: J.Writer) -> None:
     w.tip = True
     w.of = hist
     if kept is not None:
-        w.notes.append(f"the game's later play (decision {kept[1]}) is kept as '{kept[0]}'")
+        w.notes.append(f"The game's later play (decision {kept[1]}) is kept as '{kept[0]}'.")
 
 
 def _keep_later_play(j: J.Journal, db: sqlite3.Connection, gid: str, branch: int,
@@ -375,6 +375,26 @@ def replace_question(game: Game, name: str, meta: SaveMeta | None = None,
         edition = summary.edition if summary else (row.ruleset_name if row else "?")
         what = f"another game: {edition}, {players}, turn {b.position.turn}"
     return f"A save named '{b.name}' exists ({what}). Replace it?"
+
+
+def still_held(meta: SaveMeta | None) -> bool:
+    """Whether this window still holds its game (False once another window took it over:
+    then ``save_status`` says so at once, before the next write is refused)."""
+    if meta is None or meta._writer is None:
+        return True
+    w = meta._writer
+    if w.lost:
+        return False
+    if w.branch is None:
+        return True  # nothing written yet: the first write takes the game
+    try:
+        h = J.open_journal(_dir(meta.saves_dir)).holder(meta.game_id)
+    except (J.JournalError, sqlite3.Error):
+        return True  # cannot tell now: the next write will
+    if h is None or h.token == w.token or not J.holder_alive(h):
+        return True
+    w.lost = (f"this game was taken over by {h.describe()}; this window no longer saves it")
+    return False
 
 
 def release(meta: SaveMeta | None) -> None:
@@ -947,16 +967,25 @@ def export_game(name: str, file: str | os.PathLike[str] | None = None,
     with the saves folder's key; returns the file (default: ``NAME.json`` here)."""
     folder = _dir(saves_dir)
     j = _journal(folder)
-    loaded = _open_named(j, name, saves_dir)
+    try:
+        loaded: LoadedGame | None = _open_named(j, name, saves_dir)
+    except RulesetChangedError:  # kept as it was played: the file says its own rules
+        loaded = None
+    found = loaded.name if loaded is not None else _target(j, name)[4]
     target = Path(file).expanduser() if file is not None else Path(
-        f"{J.LATER_PLAY_RE.sub('', loaded.name) or 'game'}{SUFFIX}")
+        f"{J.LATER_PLAY_RE.sub('', found) or 'game'}{SUFFIX}")
     if target.is_dir():
-        target = target / f"{J.LATER_PLAY_RE.sub('', loaded.name) or 'game'}{SUFFIX}"
-    meta = loaded.meta
-    meta.table = loaded.table
-    kind = "named" if j.bookmark(loaded.name) is not None else "auto"
-    data = render(loaded.game, meta, check_name(loaded.name) if kind == "named" else
-                  autosave_name(loaded.game, meta), kind, j.key().key)
+        target = target / f"{J.LATER_PLAY_RE.sub('', found) or 'game'}{SUFFIX}"
+    if loaded is None:
+        save, _ = save_file_of(name, saves_dir)  # not sealed: its importer replays it
+        data = (json.dumps(save.model_dump(mode="json", exclude_none=True), indent=0,
+                           ensure_ascii=False) + "\n").encode()
+    else:
+        meta = loaded.meta
+        meta.table = loaded.table
+        kind = "named" if j.bookmark(loaded.name) is not None else "auto"
+        data = render(loaded.game, meta, check_name(loaded.name) if kind == "named" else
+                      autosave_name(loaded.game, meta), kind, j.key().key)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(target, data)

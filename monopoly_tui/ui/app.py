@@ -280,17 +280,34 @@ class MonopolyApp(App[int]):
 
         self.push_screen(LoadScreen(), chosen)
 
-    def resume(self, name_or_path: Any, take_over: bool = False, copy: bool = False) -> None:
-        """Open a saved game; one open in another window asks first (take it over, play a
-        copy, or leave it)."""
+    def resume(self, name_or_path: Any, take_over: bool = False, copy: bool = False,
+               force: bool = False) -> None:
+        """Open a saved game; one open in another window asks first (watch it, take it over,
+        play a copy, or leave it), and one whose edition's rules changed since asks whether to
+        replay it on today's rules (as a game of its own: the original is kept)."""
         from monopoly_tui.ui import saves_port
 
         playing = self.game_screen()
         if playing is not None:  # this window leaves its game for the one it opens (it would
             saves_port.release(playing.session)  # take it back at its next save if it stays)
         try:
-            session = saves_port.load(name_or_path, take_over=take_over, copy=copy)
+            session = saves_port.load(name_or_path, take_over=take_over, copy=copy,
+                                      force=force)
         except Exception as e:
+            if getattr(e, "can_force", False) and not force:
+                from monopoly_tui.ui.decisions import ConfirmScreen
+
+                def replay(yes: bool | None) -> None:
+                    if yes:
+                        self.resume(name_or_path, force=True)
+
+                self.push_screen(ConfirmScreen(
+                    "The rules of this game's edition have changed since it was saved. Its "
+                    "decisions are all legal under today's rules: replay them on today's rules "
+                    "and play on? The game may turn out differently; it goes on as a game of "
+                    "its own, and the original is kept as it was.",
+                    yes="Replay", no="Leave it"), replay)
+                return
             holder = getattr(e, "holder", None)
             if holder is not None:
                 from monopoly_tui.ui.save_screens import OpenElsewhereScreen

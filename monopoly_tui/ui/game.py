@@ -275,10 +275,17 @@ class Centre(Vertical):
                       min_width=20)
 
 
+LEASE_CHECK_SECONDS = 2.0
+"""How often the game screen looks whether another window took its game over."""
+
+
 class GameScreen(Screen[None]):
     """Playing a game."""
 
     CSS_PATH = "game.tcss"
+
+    TAKES_DECISIONS = True
+    """The players here decide (a watcher's screen only follows: no key in the banner)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "roll", "Roll", id="roll"),
@@ -357,6 +364,7 @@ class GameScreen(Screen[None]):
         if self.session.end_at:  # the agreed hour may come while a player thinks
             self.set_interval(CLOCK_CHECK_SECONDS, self._check_clock)
         self.set_interval(WATCHDOG_SECONDS, self.watch_computers)
+        self.set_interval(LEASE_CHECK_SECONDS, self._check_held)
 
     def _check_clock(self) -> None:
         if self.session.time_call(self.clock()) is not None:
@@ -495,7 +503,8 @@ class GameScreen(Screen[None]):
                      for part in decision_parts(game, pend, short=short)]
             if whole:
                 parts = [Text(" ").join(parts)]
-            key = {A.ROLL: "r", A.END_TURN: "e"}.get(pend.kind) if human else None
+            key = {A.ROLL: "r", A.END_TURN: "e"}.get(pend.kind) if human and \
+                self.TAKES_DECISIONS else None
             if key:
                 parts[-1].append(f"  [{key}]", style="bold reverse")
             if not human:
@@ -737,6 +746,20 @@ class GameScreen(Screen[None]):
         from monopoly_tui.ui import saves_port
 
         saves_port.autosave(self.session)
+        self._update_save_mark()
+
+    def _check_held(self) -> None:
+        """Another window may take the game over at any moment: say so at once, not at the
+        next decision."""
+        from monopoly_tui.ui import saves_port
+
+        if not saves_port.still_held(self.session):
+            self._update_save_mark()
+
+    def _update_save_mark(self) -> None:
+        """The banner's lasting mark, and a word when it comes or goes."""
+        from monopoly_tui.ui import saves_port
+
         status = saves_port.status(self.session)
         mark = None
         if status is not None and not status.saved:
@@ -956,9 +979,15 @@ class GameScreen(Screen[None]):
         def save(name: str, replace: bool = False) -> str:
             return saves_port.save(session, name, replace=replace)
 
+        copied_from = session.save_meta.game_id if session.save_meta is not None else None
+
         def saved(name: object) -> None:
             if name:
-                self.notify(f"Saved as '{name}'.", markup=False)
+                now = session.save_meta.game_id if session.save_meta is not None else None
+                more = (" This window now plays a game of its own; another window plays the "
+                        "original." if copied_from is not None and now != copied_from else "")
+                self.notify(f"Saved as '{name}'.{more}", markup=False)
+                self._update_save_mark()
 
         self.open_aside(SaveNameScreen(saves_port.suggested_name(session), save), saved)
 

@@ -158,6 +158,11 @@ class LoadScreen(ModalScreen[Any]):
         entry = self.highlighted_entry()
         if entry is None:
             return
+        elsewhere = getattr(entry, "open_elsewhere", None)
+        if elsewhere and getattr(entry, "kind", "") == "auto":
+            self.notify(f"'{entry.name}' is open in {elsewhere}: close it there first.",
+                        title="Cannot delete", severity="warning", markup=False)
+            return
 
         def answer(yes: bool | None) -> None:
             if not yes:
@@ -194,7 +199,11 @@ class LoadScreen(ModalScreen[Any]):
             return saves_port.rename(entry, name)
 
         def renamed(name: object) -> None:
-            if name:
+            if name and getattr(entry, "kind", "") == "auto":
+                self.notify(f"Named the latest play of this game '{name}' (the game's own "
+                            f"'{entry.name}' goes on with it).", markup=False)
+                self.reload(keep=str(name))
+            elif name:
                 self.notify(f"Renamed '{entry.name}' to '{name}'.", markup=False)
                 self.reload(keep=str(name))
 

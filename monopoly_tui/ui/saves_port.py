@@ -89,6 +89,14 @@ def notes(session: Session) -> list[str]:
     return out
 
 
+def still_held(session: Session) -> bool:
+    """Whether this window still holds its game (another window may have taken it over)."""
+    from monopoly_tui.saves import store
+
+    meta = getattr(session, "save_meta", None)
+    return store.still_held(meta) if meta is not None and available() else True
+
+
 def release(session: Session | None) -> None:
     """The window is done with this game: another window may open it without asking."""
     api = _api()
@@ -217,14 +225,16 @@ def save(session: Session, name: str | None = None, replace: bool = False) -> st
     if not name:
         name = meta.name or f"{session.edition}-{meta.game_id}"
     meta.table = table_of(session)
-    status = api.save_status(meta)
-    if status.lost:  # another window plays the game now: this one goes on with a copy
-        copy = api.new_meta(session.game, meta.seats, meta.saves_dir)
-        copy.created = meta.created
-        session.save_meta = meta = copy
-        meta.table = table_of(session)
+    if not still_held(session):  # another window plays the game now: go on with a copy
+        meta = _as_copy(session)
     try:
-        api.save_game(session.game, name, meta, overwrite=replace)
+        try:
+            api.save_game(session.game, name, meta, overwrite=replace)
+        except api.SaveError as e:
+            if e.kind != "taken_over":
+                raise
+            meta = _as_copy(session)  # taken over just now
+            api.save_game(session.game, name, meta, overwrite=replace)
     except api.SaveError as e:
         if e.kind != "exists" or replace:
             raise
@@ -232,6 +242,18 @@ def save(session: Session, name: str | None = None, replace: bool = False) -> st
             f"A save named '{name}' exists. Replace it?"
         raise ReplaceNeeded(question) from None
     return str(meta.name or name)
+
+
+def _as_copy(session: Session) -> Any:
+    """The window's game goes on as a game of its own (another window took the original)."""
+    api = _api()
+    assert api is not None
+    old = session.save_meta
+    copy = api.new_meta(session.game, old.seats, old.saves_dir)
+    copy.created = old.created
+    copy.table = table_of(session)
+    session.save_meta = copy
+    return copy
 
 
 def delete(entry: Any) -> None:
@@ -280,7 +302,8 @@ def listing() -> tuple[list[Any], str | None]:
         return [], str(getattr(e, "message", e))
 
 
-def load(name_or_path: Any, take_over: bool = False, copy: bool = False) -> Session:
+def load(name_or_path: Any, take_over: bool = False, copy: bool = False,
+         force: bool = False) -> Session:
     """A session for a saved game, ready to continue; this window holds the game from then on.
     Raises with a message on failure (``saves.GameOpenElsewhere`` when another window has the
     game: load again with ``take_over`` or ``copy``)."""
@@ -288,7 +311,8 @@ def load(name_or_path: Any, take_over: bool = False, copy: bool = False) -> Sess
     api = _api()
     if api is None:
         raise RuntimeError("loading is not available")
-    return session_from(api.load_save(name_or_path, take_over=take_over, copy=copy))
+    return session_from(api.load_save(name_or_path, take_over=take_over, copy=copy,
+                                      force=force))
 
 
 def watch(name: str) -> Session:

@@ -22,6 +22,7 @@ WATCH_ACTIONS = frozenset({"take_over", "leave", "stats", "help", "cursor", "cle
 class WatchScreen(GameScreen):
     """The game screen of a game played in another window: it only follows."""
 
+    TAKES_DECISIONS = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "take_over", "Take it over", id="take_over"),
         Binding("escape", "leave", "Leave", id="leave"),
@@ -48,6 +49,9 @@ class WatchScreen(GameScreen):
 
     def _autosave(self) -> None:
         return
+
+    def _check_held(self) -> None:
+        return  # a watcher holds nothing
 
     def follow(self) -> bool:
         """Play here what the other window played since the last look (the log tells it as

@@ -389,6 +389,37 @@ async def test_the_window_whose_game_is_taken_over_says_so(saves_folder: Path) -
     release(taker.meta)
 
 
+async def test_a_window_is_told_at_once_when_its_game_is_taken_over(saves_folder: Path) -> None:
+    """The taken-over window says so before its player decides anything (it looks every
+    few seconds: here the look is called), and a save under a name at once goes on with a
+    copy of its own, which clears the mark."""
+    name = a_saved_game(saves_folder)
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=SMALL) as pilot:
+        await title_looked(pilot)
+        await pilot.press("c")
+        await until(pilot, lambda: app.game_screen() is not None, "the game screen")
+        game: Any = app.game_screen()
+        session: Any = game.session
+        gid = session.save_meta.game_id
+        game._check_held()
+        assert "not saved" not in banner(app)  # still this window's
+        taker = load_save(name, saves_folder, take_over=True)
+        game._check_held()
+        await settle(pilot)
+        assert "not saved here: another window took this game over" in banner(app)
+        await palette(pilot, "Save game")  # (a decision dialog is open: the palette saves)
+        await until(pilot, lambda: on_top(app) == "SaveNameScreen", "the save's name")
+        app.screen.query_one("#name", Input).value = "ours"
+        await pilot.press("enter")
+        await until(pilot, lambda: "SaveNameScreen" not in stack(app), "saved")
+        await settle(pilot)
+        ours = next(e for e in list_saves(saves_folder) if e.name == "ours")
+        assert ours.game_id != gid and ours.decisions == session.game.st.decisions
+        assert "not saved" not in banner(app)
+    release(taker.meta)
+
+
 # ---------------------------------------------------------------- a disk that fails
 
 
@@ -669,3 +700,45 @@ async def test_the_titles_resume_names_the_players_and_the_round(saves_folder: P
         await pilot.press("c")
         await until(pilot, lambda: app.game_screen() is not None, "the game screen")
         assert f"round {rnd}" in banner(app)
+
+
+async def test_a_game_whose_rules_changed_is_offered_a_replay_by_keys(
+    saves_folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Resume of a game whose edition's rules changed since: the app asks whether to replay
+    its decisions on today's rules (it said 'load it with --force', which an app has not);
+    'n' leaves it, 'y' plays on as a game of its own and the original is kept."""
+    from monopoly_tui import rules
+    from monopoly_tui.rules.loader import builtin_dir
+
+    user = tmp_path / "user-rulesets"
+    user.mkdir()
+    text = (builtin_dir() / "classic.yaml").read_text().replace("id: classic\n", "id: mine\n", 1)
+    (user / "mine.yaml").write_text(text)
+    monkeypatch.setenv("MONOPOLY_TUI_RULESETS", str(user))
+    rules.load_spec.cache_clear()
+    s = new_session("mine", [("Ann", True), ("Bob", True)], seed=2)
+    while s.game.st.decisions < 4:
+        s.play(s.pending.choices[0])
+    assert saves_port.autosave(s) is None
+    gid = s.save_meta.game_id
+    saves_port.release(s)
+    (user / "mine.yaml").write_text(text.replace("name: Classic\n", "name: Classic 2\n", 1))
+    rules.load_spec.cache_clear()
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=SMALL) as pilot:
+        await title_looked(pilot)
+        await pilot.press("c")
+        await until(pilot, lambda: on_top(app) == "ConfirmScreen", "the replay question")
+        assert "rules of this game's edition have changed" in text_of(app, "#question")
+        await pilot.press("n")
+        await settle(pilot)
+        assert stack(app) == ["TitleScreen"]
+        await pilot.press("c")
+        await until(pilot, lambda: on_top(app) == "ConfirmScreen", "the replay question")
+        await pilot.press("y")
+        await until(pilot, lambda: app.game_screen() is not None, "the game, replayed")
+        session: Any = app.game_screen().session  # type: ignore[union-attr]
+        assert session.game.st.decisions == 4 and session.save_meta.game_id != gid
+    assert gid in auto_entries(saves_folder)  # the original, kept
+    rules.load_spec.cache_clear()

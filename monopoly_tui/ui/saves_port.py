@@ -272,6 +272,18 @@ def rename(entry: Any, new_name: str) -> str:
     return str(api.rename_save(entry.name, new_name, entry.path.parent))
 
 
+def latest_or_why() -> tuple[Any, str | None]:
+    """The game Resume opens (or None), and what stopped the saves from being read (a full
+    disk, a damaged database), if anything."""
+    api = _api()
+    if api is None:
+        return None, None
+    try:
+        return api.latest_save(), None
+    except Exception as e:
+        return None, str(getattr(e, "message", e))
+
+
 def latest() -> Any:
     """The newest save of a game still going and not damaged (with ``.name`` and
     ``.summary``), or None."""

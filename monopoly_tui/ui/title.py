@@ -103,10 +103,10 @@ class TitleScreen(Screen[None]):
         from monopoly_tui.ui import saves_port
 
         available = saves_port.available()
-        entry = saves_port.latest() if available else None
-        self.app.call_from_thread(self._show_saves, available, entry)
+        entry, problem = saves_port.latest_or_why() if available else (None, None)
+        self.app.call_from_thread(self._show_saves, available, entry, problem)
 
-    def _show_saves(self, available: bool, entry: Any) -> None:
+    def _show_saves(self, available: bool, entry: Any, problem: str | None = None) -> None:
         self.saves_available = available
         self.resume_entry = entry
         self.saves_checked = True
@@ -119,7 +119,9 @@ class TitleScreen(Screen[None]):
             self._hide_resume()
             if highlighted is not None and at is not None and menu.option_count:
                 menu.highlighted = min(highlighted - (highlighted > at), menu.option_count - 1)
-            self.query_one("#resume-info", Static).update("")
+            self.query_one("#resume-info", Static).update(
+                Text(f"The saves cannot be read now: {problem}", style="red") if problem
+                else "")
         else:
             label = Text("Resume ")
             label.append(resume_words(entry), style="dim")

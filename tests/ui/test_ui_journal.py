@@ -742,3 +742,24 @@ async def test_a_game_whose_rules_changed_is_offered_a_replay_by_keys(
         assert session.game.st.decisions == 4 and session.save_meta.game_id != gid
     assert gid in auto_entries(saves_folder)  # the original, kept
     rules.load_spec.cache_clear()
+
+
+async def test_the_title_says_when_the_saves_cannot_be_read(
+    saves_folder: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A disk so full SQLite cannot even open the journal: the title says the saves cannot
+    be read and why (Resume just vanished before)."""
+    a_saved_game(saves_folder)
+    for folder in list(J._JOURNALS):
+        J.forget_journal(folder)
+
+    def full(self: Any, folder: Path) -> None:
+        raise J.JournalError(f"cannot open the saves database {folder}: disk I/O error",
+                             "unreadable")
+
+    monkeypatch.setattr(J.Journal, "__init__", full)
+    app = MonopolyApp(pace="instant")
+    async with app.run_test(size=SMALL) as pilot:
+        await title_looked(pilot)
+        info = text_of(app, "#resume-info")
+        assert "The saves cannot be read now" in info and "disk I/O error" in info

@@ -9,7 +9,9 @@ The positions: for each edition, seeds 0..positions-1, a game of four basic bots
 player-turn 20, 35, 50... (one position a seed, the later the seed; positions whose game is
 over by then are skipped). Each position is rolled out ``--rollouts`` times; each rollout is
 ``Game.copy()``, ``quiet``, four new ``basic`` bots (seeded by the rollout's number) and
-``--turns`` player-turns (fewer when the game ends first) by ``simulate.play_turns``. Times are
+``--turns`` player-turns (fewer when the game ends first) by ``simulate.play_turns`` (with
+``--here-loop``, or on an older tree without it, by this script's own loop, in Python, every bot
+asked every decision). Times are
 CPU seconds of the worker process; besides rollouts/s it prints the copy alone (µs a copy) and
 the player-turns played per second within the rollouts.
 
@@ -17,8 +19,7 @@ Sides: this Python's own ``monopoly_tui`` ("pure"), ``--built DIR`` (a copy comp
 ``mypyc_build.py DIR``, "compiled"), and any ``--against DIR`` (another tree's copy, e.g.
 ``git archive main | tar -x -C DIR``, to compare before and after). Each round runs every side
 once in its own process, the order rotated each round, so load on the machine falls on all
-alike; the figures are per side the median and best of the rounds. An older tree without
-``simulate.play_turns`` is played by this script's own copy of that loop.
+alike; the figures are per side the median and best of the rounds.
 """
 
 from __future__ import annotations
@@ -57,7 +58,13 @@ def _positions(edition: str, count: int) -> list[Any]:
     return out
 
 
+HERE_LOOP = False
+"""Play every side by this script's own loop (``--here-loop``), not ``simulate.play_turns``."""
+
+
 def _play(game: Any, bots: list[Any], turns: int) -> int:
+    if HERE_LOOP:
+        return _play_here(game, bots, turns)
     try:
         from monopoly_tui.simulate import play_turns
     except ImportError:  # an older tree: the same loop, here
@@ -133,14 +140,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--built", metavar="DIR", help="a copy compiled by mypyc_build.py DIR")
     ap.add_argument("--against", metavar="DIR", action="append", default=[],
                     help="another tree (its monopoly_tui/ at the top) to measure beside")
+    ap.add_argument("--here-loop", action="store_true",
+                    help="every side played by this script's loop (in Python, asking every "
+                         "bot), so that trees compare by their engine alone")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     editions = [e for e in args.editions.split(",") if e]
     if args.worker:
+        global HERE_LOOP
+        HERE_LOOP = args.here_loop
         print(json.dumps(_worker(editions, args.positions, args.rollouts, args.turns)))
         return 0
     common = ["--editions", ",".join(editions), "--positions", str(args.positions),
-              "--rollouts", str(args.rollouts), "--turns", str(args.turns)]
+              "--rollouts", str(args.rollouts), "--turns", str(args.turns),
+              *(["--here-loop"] if args.here_loop else [])]
     sides: list[tuple[str, str | None]] = [("pure", None)]
     if args.built:
         sides.append(("compiled", str(Path(args.built).resolve())))

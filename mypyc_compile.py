@@ -55,6 +55,7 @@ HOT_MODULES: tuple[str, ...] = (
     "monopoly_tui/engine/jail.py",
     "monopoly_tui/engine/setup.py",
     "monopoly_tui/engine/game.py",
+    "monopoly_tui/engine/invariants.py",
     "monopoly_tui/bots/base.py",
     "monopoly_tui/bots/basic.py",
     "monopoly_tui/bots/random_bot.py",

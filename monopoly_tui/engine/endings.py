@@ -50,7 +50,7 @@ class OneOwner(Ending):
     def after_decision(self, game: Game) -> bool:
         owner = game.st.owner
         first = owner[0] if owner else -1
-        if first < 0 or any(o != first for o in owner):
+        if first < 0 or owner.count(first) != len(owner):  # (a count: C speed, no generator)
             return False
         others = [q for q in range(len(game.st.players)) if q != first]
         others.sort(key=lambda q: (-sum(1 for o in owner if o == q),

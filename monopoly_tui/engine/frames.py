@@ -229,7 +229,8 @@ class AuctionFrame(Frame):
         if a.kind == A.A_BID:
             if a.amount < self.min_bid(game):
                 raise IllegalAction(a, f"the bid must be at least {self.min_bid(game)}")
-            if a.amount > game.max_bid(a.player):
+            # (cash first: counting what a player could raise means going through the deeds)
+            if a.amount > game.st.players[a.player].cash and a.amount > game.max_bid(a.player):
                 raise IllegalAction(a, "more than you could raise")
             self.high_bid = a.amount
             self.high_bidder = a.player

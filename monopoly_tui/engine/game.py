@@ -61,7 +61,8 @@ class Game:
                  "on_salary", "on_spares_jail", "on_step", "on_waives", "options", "quiet",
                  "spec", "st", "undo_log")
 
-    def __init__(self, spec: Spec, state: GameState, options: dict[str, object] | None = None):
+    def __init__(self, spec: Spec, state: GameState, options: dict[str, object] | None = None,
+                 like: Game | None = None):
         self.st = state
         self.options: dict[str, object] = options or {}
         """How the game was set up: seed, variant, house rules, players."""
@@ -78,7 +79,10 @@ class Game:
         self.spec = spec
         """The edition, with the chosen variant's and house rules' switches applied. (A
         mechanic reads its numbers from here at each call, so a test may change them.)"""
-        self._bind(spec)
+        if like is not None and like.spec is spec:
+            self._share(like)
+        else:
+            self._bind(spec)
 
     def _bind(self, spec: Spec) -> None:
         """Make the edition's mechanics and end conditions, and list which mechanics listen to
@@ -102,6 +106,27 @@ class Game:
         self._jail_ahead = jails_ahead(spec)
         self._faces = len(spec.dice.values)
         self._rng, self._random = self.st.rng, self.st.rng.random  # (its random(), looked up)
+
+    def _share(self, like: Game) -> None:
+        """Take the mechanics, end conditions and lookups ``_bind`` made for ``like``, a game
+        of the same spec (a copy's: they hold the spec's numbers, never a game's state)."""
+        self.mechanics = like.mechanics
+        self.endings = like.endings
+        self.enders = like.enders
+        self.on_before_roll = like.on_before_roll
+        self.on_rolled = like.on_rolled
+        self.on_spares_jail = like.on_spares_jail
+        self.on_step = like.on_step
+        self.on_landed = like.on_landed
+        self.on_waives = like.on_waives
+        self.on_adjusts = like.on_adjusts
+        self.on_salary = like.on_salary
+        self.on_jailed = like.on_jailed
+        self.on_leaves = like.on_leaves
+        self._land_at = like._land_at
+        self._jail_ahead = like._jail_ahead
+        self._faces = like._faces
+        self._rng, self._random = self.st.rng, self.st.rng.random
 
     # ------------------------------------------------------------------ setup
 
@@ -180,7 +205,7 @@ class Game:
     def copy(self) -> Game:
         """An independent copy of the game, its history and random generator included: a
         computer player can play ahead on it without touching this game."""
-        game = Game(self.spec, copy_state(self.st), dict(self.options))
+        game = Game(self.spec, copy_state(self.st), dict(self.options), self)
         game.history = list(self.history)
         return game
 

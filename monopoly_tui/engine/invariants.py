@@ -214,9 +214,9 @@ def _board_holds(facts: _Facts, players: list[Player], out: int, b: list[int],
     getters = facts.getters
     for g in set(compress(facts.group_of, b)):  # the groups with buildings
         get = getters[g]
-        owners = get(owner)
-        o = owners[0]
-        if o < 0 or owners.count(o) != len(owners) or True in get(mortgaged):
+        held = get(owner)  # (not ``owners``, a set above: compiled, a name keeps one type)
+        o = held[0]
+        if o < 0 or held.count(o) != len(held) or True in get(mortgaged):
             return None
         levels = get(b)
         if max(levels) - min(levels) > 1:

@@ -265,9 +265,58 @@ def close_decisions(st: GameState) -> None:
 def copy_state(st: GameState) -> GameState:
     """An independent copy of a state, its random generator included: what a computer player
     that looks ahead plays on, leaving the real game untouched. (The compiled engine's objects
-    cannot be deep-copied; this copies field by field.)"""
-    copied = _copy(st)
-    assert isinstance(copied, GameState)
+    cannot be deep-copied; this copies field by field.)
+
+    Written out for the fields a rollout copies at every sampled future (the players, the
+    board's lists, the generator); the frames, claims and mechanics' states, often empty, by
+    the generic ``_copy``. ``tests/test_copy.py`` checks every field of ``GameState`` and
+    ``Player`` is copied (a new field must be added here)."""
+    return GameState(
+        players=[copy_player(p) for p in st.players],
+        owner=st.owner.copy(),
+        buildings=st.buildings.copy(),
+        mortgaged=st.mortgaged.copy(),
+        bank_houses=st.bank_houses,
+        bank_hotels=st.bank_hotels,
+        decks=[d.copy() for d in st.decks],
+        placed=st.placed.copy(),
+        rng=copy_rng(st.rng),
+        current=st.current,
+        first_player=st.first_player,
+        stage=st.stage,
+        again=st.again,
+        doubles=st.doubles,
+        last_roll=st.last_roll,
+        rounds=st.rounds,
+        turns=st.turns,
+        decisions=st.decisions,
+        frames=[_copy(f) for f in st.frames] if st.frames else [],
+        claims=[_copy(c) for c in st.claims] if st.claims else [],
+        pot=st.pot,
+        bank_net=st.bank_net,
+        starting_total=st.starting_total,
+        over=st.over,
+        winner=st.winner,
+        end_reason=st.end_reason,
+        ranking=st.ranking.copy(),
+        landings=st.landings.copy(),
+        last_card=st.last_card,
+        mech={k: _copy(v) for k, v in st.mech.items()} if st.mech else {},
+    )
+
+
+def copy_player(p: Player) -> Player:
+    """An independent copy of a player (its cards are (deck, card) tuples, shared)."""
+    return Player(name=p.name, token=p.token, cash=p.cash, position=p.position,
+                  in_jail=p.in_jail, jail_turns=p.jail_turns, status=p.status,
+                  cards=p.cards.copy(), bankruptcies=p.bankruptcies)
+
+
+def copy_rng(rng: random.Random) -> random.Random:
+    """A generator in the same state as ``rng``: made without seeding (``random.Random()``
+    seeds itself from the system's entropy, then ``setstate`` overwrites it: twice the work)."""
+    copied = random.Random.__new__(type(rng))
+    copied.setstate(rng.getstate())
     return copied
 
 
@@ -285,9 +334,7 @@ def _copy(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, random.Random):
-        rng = random.Random()
-        rng.setstate(value.getstate())
-        return rng
+        return copy_rng(value)
     if is_dataclass(value) and not isinstance(value, type):
         cls: Any = type(value)
         params = getattr(cls, "__dataclass_params__", None)

@@ -142,6 +142,10 @@ class Match:
         self.shark_bad_basic = 0
         self.offers_to_expert = 0
         self.accepted_by_expert = 0
+        self.expert_offers = 0
+        """Trades the expert proposed..."""
+        self.expert_offers_taken = 0
+        """...and of them those accepted."""
         self.capped = 0
         """Games that reached the turn cap unfinished."""
         self.rounds: list[int] = []
@@ -189,17 +193,24 @@ def play(spec: Spec, players: int, seed: int, index: int, opponents: str, match:
             action = bots[who](game, kind, who)
             match.times.append(clock() - t0)
             f = game.frame
-            if isinstance(f, TradeFrame) and opponents == "shark":
+            if isinstance(f, TradeFrame):
                 match.offers_to_expert += 1
                 if action.kind == A.A_ACCEPT:
                     match.accepted_by_expert += 1
-                    check_shark_trade(game, expert, board, f.offer, match)
+                    if opponents == "shark":
+                        check_shark_trade(game, expert, board, f.offer, match)
+            if action.kind == A.A_PROPOSE:
+                match.expert_offers += 1
         else:
             action = bots[who](game, kind, who)
+            f = game.frame
+            if isinstance(f, TradeFrame) and f.offer.proposer == expert_seat \
+                    and action.kind == A.A_ACCEPT:
+                match.expert_offers_taken += 1
         if action.kind == A.A_ACCEPT:
             f = game.frame
             if isinstance(f, TradeFrame) and expert_seat in (f.offer.proposer, f.offer.partner):
-                follow += handed_over(board, f.offer, expert_seat, st.turns)
+                follow += handed_over(board, st, f.offer, expert_seat, st.turns)
         game.act(action)
         if follow:
             follow = check_follow(board, st, expert_seat, follow, match)
@@ -214,19 +225,29 @@ def play(spec: Spec, players: int, seed: int, index: int, opponents: str, match:
         match.no_winner += 1
 
 
-def handed_over(board: Board, offer: TradeOffer, seat: int,
+def handed_over(board: Board, st: GameState, offer: TradeOffer, seat: int,
                 turn: int) -> list[tuple[int, int, int]]:
-    """The deeds ``seat`` hands over in ``offer``, each with the turn and what it got for it
-    (the cash and the deeds received at their trade price, shared among the deeds given)."""
+    """The deeds ``seat`` hands over in ``offer`` (asked before it is carried out), each with
+    the turn and what it got for it by the basic valuation: the cash and the change of its
+    holdings' worth with the deeds given counted back (so the deeds received at their trade
+    price, and a group of its own completed at its price again), shared among the deeds
+    given."""
     if seat == offer.proposer:
-        given, got = offer.give_deeds, offer.take_deeds
+        given = offer.give_deeds
         cash = offer.take_cash - offer.give_cash
     else:
-        given, got = offer.take_deeds, offer.give_deeds
+        given = offer.take_deeds
         cash = offer.give_cash - offer.take_cash
     if not given:
         return []
-    value = cash + sum(board.trade_price[d] for d in got)
+    after = st.owner.copy()
+    for d in offer.give_deeds:
+        after[d] = offer.partner
+    for d in offer.take_deeds:
+        after[d] = offer.proposer
+    value = cash + board.holdings_value(after, st.mortgaged, seat) \
+        - board.holdings_value(st.owner, st.mortgaged, seat) \
+        + sum(board.trade_price[d] for d in given)
     return [(d, turn, value // len(given)) for d in given]
 
 
@@ -322,9 +343,11 @@ def run(edition: str, args: argparse.Namespace) -> Match:
         print(f"  expert decisions ({which} time): {len(times)}, median "
               f"{statistics.median(times) * 1e3:.3f} ms,"
               f" p99 {times[int(len(times) * 0.99)] * 1e3:.2f} ms, worst {times[-1] * 1e3:.2f} ms")
+    print(f"  trades the expert proposed: {match.expert_offers}, accepted "
+          f"{match.expert_offers_taken}; offers to the expert: {match.offers_to_expert}, "
+          f"accepted {match.accepted_by_expert}")
     if args.opponents == "shark":
-        print(f"  shark offers to the expert: {match.offers_to_expert}, accepted "
-              f"{match.accepted_by_expert}; accepted completing the shark's group: "
+        print(f"  accepted completing the shark's group: "
               f"{match.shark_sets}, of them worth less to the expert than it gave: "
               f"{match.shark_bad_model} (its model), {match.shark_bad_basic} (basic valuation)")
     short = f", median shortfall {statistics.median(match.shortfalls):.0f}" \

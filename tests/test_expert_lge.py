@@ -125,6 +125,33 @@ def test_the_expert_offers_the_face_price_for_the_others_unbuilt_deeds() -> None
     assert not a.trade.give_deeds
 
 
+def test_the_expert_asks_a_refusing_player_again_only_after_three_rounds_and_a_change() -> None:
+    """Its face-price offer for two unbuilt deeds is refused: in the same turn and in the
+    next three rounds it asks nothing more; three rounds on, with nothing changed, it asks
+    nothing either (the same offer it never makes twice); once the player holds another deed,
+    it asks again, for that one first."""
+    game = _game()
+    st = game.st
+    med, rr = _deed(game, "mediterranean"), _deed(game, "reading-railroad")
+    st.owner[med] = st.owner[rr] = 1
+    _cash(game, 800, 1500)
+    st.stage = "post_move"
+    bot = ExpertBot(1)
+    a = bot.decide(game, A.END_TURN, 0)
+    assert a.kind == A.A_PROPOSE and a.trade is not None and a.trade.take_deeds == (med, rr)
+    game.act(a)
+    game.act(Action(A.A_REJECT, 1))
+    assert bot.decide(game, A.END_TURN, 0) == Action(A.A_END_TURN, 0)
+    for _ in range(3):
+        game.history += [Action(A.A_END_TURN, 1), Action(A.A_END_TURN, 0)]
+        assert bot.decide(game, A.END_TURN, 0) == Action(A.A_END_TURN, 0)
+    baltic = _deed(game, "baltic")
+    st.owner[baltic] = 1
+    a = bot.decide(game, A.END_TURN, 0)
+    assert a.kind == A.A_PROPOSE and a.trade is not None
+    assert a.trade.partner == 1 and baltic in a.trade.take_deeds
+
+
 def test_the_expert_answers_no_trade_that_takes_one_of_its_deeds() -> None:
     """Every deed is needed to win: an offer for one is refused, one that only brings a deed
     is taken."""

@@ -238,6 +238,32 @@ def test_the_expert_gives_up_a_hopeless_hold_out_and_the_leader_wins() -> None:
     assert all(o == 1 for o in game.st.owner)
 
 
+def test_a_refused_hold_out_offers_the_gift_again_three_rounds_later() -> None:
+    """In a hopeless hold-out each of its prices for its deeds (the leader's worth, half, a
+    gift) is refused (the leader is short of its safety): for three rounds it offers nothing
+    more, then the gift again, so the game does not stall (a game of four experts did at
+    2,000 turns)."""
+    game = _game()
+    mine = _stalemate(game, 3)
+    bot = ExpertBot(1)
+    prices = []
+    for _ in range(3):
+        a = bot.decide(game, A.END_TURN, 0)
+        assert a.kind == A.A_PROPOSE and a.trade is not None and a.trade.give_deeds == mine
+        prices.append(a.trade.take_cash)
+        game.act(a)
+        game.act(Action(A.A_REJECT, 1))
+        game.history += [Action(A.A_END_TURN, 0), Action(A.A_END_TURN, 1)]
+    assert prices[-1] == 0 and len(set(prices)) == 3
+    assert bot.decide(game, A.END_TURN, 0) == Action(A.A_END_TURN, 0)
+    game.history += [Action(A.A_END_TURN, 0), Action(A.A_END_TURN, 1)]
+    assert bot.decide(game, A.END_TURN, 0) == Action(A.A_END_TURN, 0)
+    game.history += [Action(A.A_END_TURN, 0), Action(A.A_END_TURN, 1)]
+    a = bot.decide(game, A.END_TURN, 0)
+    assert a.kind == A.A_PROPOSE and a.trade is not None
+    assert a.trade.give_deeds == mine and a.trade.take_cash == 0 and a.trade.partner == 1
+
+
 def test_the_expert_holds_out_while_a_rent_can_still_be_charged() -> None:
     """One deed of the leader unmortgaged: it can be bought out, so the hold-out is not
     hopeless and the expert ends its turn without offering its deeds."""

@@ -38,8 +38,10 @@ and a mortgaged one by nobody. So the expert collects, from the first turn:
   (the leader sells none, or has refused each offer), holding out can never win and only
   keeps the game from ending. The expert then sells every deed it holds to that leader: for
   what the basic valuation says they are worth to the leader (``basic.trade_value``, what a
-  basic leader accepts), else half that, else for nothing; and it accepts the leader's offer
-  for its deeds that asks nothing of it but deeds. The leader then owns every deed and wins.
+  basic leader accepts), else half that, else for nothing (that again once in three rounds
+  when all were refused: a leader short of its safety refuses even a gift, and a refusal
+  must not leave the game stalled); and it accepts the leader's offer for its deeds that asks
+  nothing of it but deeds. The leader then owns every deed and wins.
 - **Jail**: out at once (a card, else the fine when the safety stays): a prisoner buys nothing.
 - **A building to place** (a sold hotel's houses, a building received): on the version the
   opponents are likeliest to land on with their next roll (the movement dice's odds from
@@ -276,12 +278,18 @@ def concede(bot: ExpertBot, game: Game, player: int) -> Action | None:
     afford = st.players[leader].cash - interest
     ask = max(0, min(worth, afford))
     bot._sync_proposed(game, player)
-    for price in dict.fromkeys((ask, ask // 2, 0)):
+    prices = tuple(dict.fromkeys((ask, ask // 2, 0)))
+    for price in prices:
         offer = TradeOffer(player, leader, mine, (), take_cash=price)
         if offer in bot._proposed or game.trade_problem(offer):
             continue
         bot._proposed.add(offer)
         return Action(A.A_PROPOSE, player, trade=offer)
+    # every price refused: the gift again once in OFFER_ROUNDS rounds (a leader short of
+    # its safety that turn refuses even a gift; its cash grows at every GO)
+    gift = TradeOffer(player, leader, mine, (), take_cash=prices[-1])
+    if bot.may_offer(game, leader, (), ()) and not game.trade_problem(gift):
+        return Action(A.A_PROPOSE, player, trade=gift)
     return None
 
 

@@ -807,3 +807,33 @@ def test_expert_proposes_to_the_same_player_at_most_once_in_three_rounds() -> No
     _rounds_pass(game, 1)
     a = bot.choose(game, 0)
     assert a.kind == A.A_PROPOSE and a.trade is not None and a.trade.partner == 1
+
+
+def test_expert_takes_a_swap_of_sets_for_three_quarters_of_what_the_partner_gains() -> None:
+    """Four players: the opponent offers the expert its last dark blue for the expert's last
+    red, each completing a set. Built in time red gains the opponent a little more than dark
+    blue gains the expert (both sets face the two players left out): it accepts. Brown for
+    the expert against orange for the opponent, with the cash that makes it fair by the basic
+    valuation, gains it far less than three quarters: it rejects."""
+    def swap(mine: str, theirs: str, cash: int = 0) -> tuple[Game, TradeOffer]:
+        game = new_game(players=4)
+        want, give = group(game, mine), group(game, theirs)
+        own(game, 0, *want[:-1], give[-1])
+        own(game, 1, want[-1], *give[:-1])
+        set_cash(game, 1500, 1500, 1500, 1500)
+        return game, TradeOffer(1, 0, (want[-1],), (give[-1],), give_cash=cash)
+
+    game, offer = swap("dark-blue", "red")
+    expert = ExpertBot()
+    expert.model = model_of(game.spec)
+    theirs, mine, _ = expert.trade_gains(game, offer, in_time=True)
+    assert 0.75 * theirs < mine < theirs
+    _offer(game, offer)
+    assert ExpertBot().choose(game, 0) == Action(A.A_ACCEPT, 0)
+    game, offer = swap("brown", "orange")
+    board = Board.of(game.spec)
+    short = -trade_value(board, game.st, 0, offer, game.spec.rules.jail_fine)
+    game, offer = swap("brown", "orange", cash=short)
+    assert trade_value(board, game.st, 0, offer, game.spec.rules.jail_fine) == 0
+    _offer(game, offer)
+    assert ExpertBot().choose(game, 0) == Action(A.A_REJECT, 0)

@@ -27,9 +27,10 @@ Its habits, each one a method below:
   opponents' rent is low, or when a jailed player collects no rent; stays in, rolling, once
   the opponents' rent per lap is high.
 - **Trades:** values both sides by the model. It accepts only when it gains, and at least as
-  much as the other side when the trade completes the other side's group (and then never for
-  less than the basic valuation's price of that set either); otherwise, head to head, as
-  much, or else half as much. It proposes, at most once a turn and never the same offer
+  much as the other side when the trade completes the other side's group (three quarters as
+  much when it completes one of its own too, in a game of three or more: ``SWAP_SHARE``; and
+  then never for less than the basic valuation's price of that set either); otherwise, head
+  to head, as much, or else half as much. It proposes, at most once a turn and never the same offer
   twice, to buy the deeds that complete its own group (for cash, or one or two lone deeds of
   its own plus cash, never its own deeds of that group), at the least the partner's
   fair-trade valuation asks (``bots.basic.trade_value``), when the model says it gains more
@@ -130,6 +131,12 @@ COUNT_GROUPS: Final = True
 (Weapons, railroads; Shards, utilities) it holds part of."""
 PROPOSE_CHANCE: Final = 1.0
 """How often, at the end of a turn, the expert looks for a trade to propose."""
+SWAP_SHARE: Final = 0.75
+"""In a game of three or more, a swap offered to the expert that completes a colour group for
+each side is accepted when it gains the expert at least this share of what it gains the
+partner (each group counted at its full development in time): both sets face the players
+left out. (Against three basic bots that refuse its own offers it won 18.0% and 17.8% of 400
+classic and Game of Thrones games with it, 16.2% and 15.5% without.)"""
 OFFER_ROUNDS: Final = 3
 """The expert proposes to the same player at most once in this many rounds (a round: one
 turn of each player still in the game)."""
@@ -517,6 +524,10 @@ class ExpertBot(DecidingBot):
             # a whole group for them is worth what they will build on it in time
             theirs, mine, _ = self.trade_gains(game, offer, in_time=True)
         need = self.fair_share(st, completes_theirs) * max(0.0, theirs)
+        if completes_theirs and self.completes(st.owner, after, player) \
+                and sum(1 for q in st.players if not q.bankrupt) > 2:
+            # a set for each side: both face the other players, who gain nothing
+            need = SWAP_SHARE * max(0.0, theirs)
         basic = trade_value(self.m.board, st, player, offer, game.spec.rules.jail_fine)
         waiting, premium = self.sets_given(game, player, offer)
         if waiting > 0:

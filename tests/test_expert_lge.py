@@ -293,3 +293,24 @@ def test_in_a_hopeless_hold_out_the_expert_accepts_the_leaders_offer() -> None:
     assert _decide(game).kind == A.A_ACCEPT
     game.st.mortgaged[10] = False
     assert _decide(game).kind == A.A_REJECT
+
+
+def test_the_expert_asks_a_player_who_accepted_again_at_once() -> None:
+    """Its face-price offer for an unbuilt deed is accepted: the next turn it asks the same
+    player for another (only a refusal holds it back three rounds)."""
+    game = _game()
+    st = game.st
+    med, rr = _deed(game, "mediterranean"), _deed(game, "reading-railroad")
+    st.owner[med] = 1
+    _cash(game, 800, 1500)
+    st.stage = "post_move"
+    bot = ExpertBot(1)
+    a = bot.decide(game, A.END_TURN, 0)
+    assert a.kind == A.A_PROPOSE and a.trade is not None and a.trade.take_deeds == (med,)
+    game.act(a)
+    game.act(Action(A.A_ACCEPT, 1))
+    st.owner[rr] = 1
+    st.mortgaged[med] = True  # (its first choice would be to mortgage the deed received)
+    game.history += [Action(A.A_END_TURN, 0), Action(A.A_END_TURN, 1)]
+    a = bot.decide(game, A.END_TURN, 0)
+    assert a.kind == A.A_PROPOSE and a.trade is not None and a.trade.take_deeds == (rr,)

@@ -159,6 +159,8 @@ class ExpertBot(DecidingBot):
         """Turns ended in the game's history (read with the offers)."""
         self._offered_at: dict[int, int] = {}
         """Per partner, ``_ends`` when the expert last proposed to them."""
+        self._refused_last: dict[int, bool] = {}
+        """Per partner, whether they turned down the expert's last offer to them."""
         self._open: TradeOffer | None = None
         """The expert's offer last seen proposed and not answered yet."""
         self._refused: dict[tuple[int, tuple[int, ...], tuple[int, ...]],
@@ -738,6 +740,7 @@ class ExpertBot(DecidingBot):
             self._proposed.clear()
             self._offered_at.clear()
             self._refused.clear()
+            self._refused_last.clear()
             self._open = None
             self._ends = 0
             self._history_seen = 0
@@ -752,6 +755,7 @@ class ExpertBot(DecidingBot):
                 self._open = a.trade
             elif self._open is not None and a.player == self._open.partner and kind in (
                     A.A_ACCEPT, A.A_REJECT, A.A_COUNTER):
+                self._refused_last[self._open.partner] = kind != A.A_ACCEPT
                 if kind != A.A_ACCEPT:
                     o = self._open
                     self._refused[(o.partner, o.give_deeds, o.take_deeds)] = (
@@ -760,15 +764,16 @@ class ExpertBot(DecidingBot):
         self._history_seen = len(history)
 
     def may_offer(self, game: Game, partner: int, give: tuple[int, ...],
-                  take: tuple[int, ...]) -> bool:
+                  take: tuple[int, ...], after_refusal: bool = False) -> bool:
         """Whether the expert may propose these deeds to ``partner`` now (after
-        ``_sync_proposed``): not within ``OFFER_ROUNDS`` rounds of its last offer to them, and
-        not the deeds of an offer they turned down while the deeds' owners and mortgages are
-        as they were then."""
+        ``_sync_proposed``): not within ``OFFER_ROUNDS`` rounds of its last offer to them
+        (``after_refusal``: only when they turned that offer down), and not the deeds of an
+        offer they turned down while the deeds' owners and mortgages are as they were then."""
         st = game.st
         alive = sum(1 for q in st.players if not q.bankrupt)
         last = self._offered_at.get(partner)
-        if last is not None and self._ends - last < OFFER_ROUNDS * alive:
+        if last is not None and self._ends - last < OFFER_ROUNDS * alive and (
+                not after_refusal or self._refused_last.get(partner, False)):
             return False
         seen = self._refused.get((partner, give, take))
         return seen is None or seen != (tuple(st.owner), tuple(st.mortgaged))

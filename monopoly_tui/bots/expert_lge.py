@@ -22,8 +22,10 @@ and a mortgaged one by nobody. So the expert collects, from the first turn:
   there: the rents it may meet stay small), then those that cost it least (an unmortgaged
   deed costs its price less the mortgage it raises at once; a mortgaged one its price plus
   the interest), as many as the safety allows; never from a player who refuses to sell
-  (``bots.collector``'s leader); to the same player at most once in three rounds, and the
-  same deeds again after a refusal only once something changed (``ExpertBot.may_offer``).
+  (``bots.collector``'s leader); after a refusal, to that player again only three rounds
+  later, and the same deeds only once something changed (``ExpertBot.may_offer``; a player
+  who accepts is asked again at once: against three basic bots, which accept every such
+  offer, asking each at most once in three rounds won 70.5% of 400 games, 79.0% without).
   It accepts a trade only when it gives away no deed.
 - **Safety**: the cash it keeps is the highest charge its token can meet on its next move,
   each face of the movement dice from where it stands (a tax, or an opponent's rent there
@@ -342,8 +344,8 @@ def propose(bot: ExpertBot, game: Game, player: int) -> Action | None:
         offer = TradeOffer(player, q, (), tuple(take), give_cash=pay)
         if offer in bot._proposed or game.trade_problem(offer):
             continue
-        if not bot.may_offer(game, q, (), offer.take_deeds):
-            continue  # asked lately, or refused these deeds with nothing changed since
+        if not bot.may_offer(game, q, (), offer.take_deeds, after_refusal=True):
+            continue  # refused lately, or refused these deeds with nothing changed since
         key = (block_rank(game, player, take[0]), -len(take), pay)
         if best is None or key < best[0]:
             best = (key, offer)

@@ -16,6 +16,17 @@ of its turns: the deeds that complete its own colour group for a deed's printed 
 trade the expert accepts that completes the shark's group: what the expert gets must be worth
 more than what it gives, by the expert's model and by the basic valuation (deeds at their
 price, a whole group its price again); it counts those that are not.
+
+The tables of issue 29 (``benchmarks/opponents.py``): ``snub`` (basic bots that reject every
+offer from the expert and trade normally among themselves), ``hermit`` (never trade), ``broker``
+(buy a deed the expert holds whose group's rest one other player holds, and resell it to that
+player) and ``pumper`` (raise an auction the expert leads). Every deed the expert hands over in
+a trade is followed for ``FOLLOW_TURNS`` player-turns: the benchmark counts those that complete
+another player's colour group in that time, and of them those the expert got less for (cash and
+deeds received at their trade price) than the basic valuation's fair price of such a deed (its
+trade price plus the group's price again). ``--edition`` takes a comma-separated list (or
+``all``); each edition prints its own lines. Games that reach ``--max-turns`` are counted as
+capped, and the win rate of the decided games is shown beside the overall one.
 """
 
 from __future__ import annotations
@@ -39,10 +50,17 @@ from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.frames import TradeFrame
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.spec import Spec
-from monopoly_tui.engine.state import TradeOffer
+from monopoly_tui.engine.state import GameState, TradeOffer
 from monopoly_tui.rules.loader import load_edition_spec
 from monopoly_tui.simulate import bot_seed
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from opponents import OPPONENTS
+
+EDITIONS = ("classic", "got", "nfl", "lotr", "dnd", "lge")
+FOLLOW_TURNS = 10
+"""Player-turns a deed the expert handed over is followed, to see whether it completes another
+player's group."""
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""
 
@@ -124,6 +142,22 @@ class Match:
         self.shark_bad_basic = 0
         self.offers_to_expert = 0
         self.accepted_by_expert = 0
+        self.expert_offers = 0
+        """Trades the expert proposed..."""
+        self.expert_offers_taken = 0
+        """...and of them those accepted."""
+        self.capped = 0
+        """Games that reached the turn cap unfinished."""
+        self.rounds: list[int] = []
+        """Rounds each game lasted (player-turns over the players)."""
+        self.sold = 0
+        """Deeds the expert handed over in trades."""
+        self.sold_completed = 0
+        """Of them, those that completed another player's colour group within
+        ``FOLLOW_TURNS``."""
+        self.sold_cheap = 0
+        """Of those, the ones the expert got less for than the basic valuation's fair price."""
+        self.shortfalls: list[int] = []
 
 
 def play(spec: Spec, players: int, seed: int, index: int, opponents: str, match: Match,
@@ -141,10 +175,14 @@ def play(spec: Spec, players: int, seed: int, index: int, opponents: str, match:
             bots.append(expert.decide)
         elif opponents == "shark":
             bots.append(SharkBot(bot_seed(seed, i)).decide)
+        elif opponents in OPPONENTS:
+            bots.append(OPPONENTS[opponents](bot_seed(seed, i), expert_seat).decide)
         else:
             bots.append(decider(make_bot(opponents, bot_seed(seed, i))))
     board = Board.of(game.spec)
     st = game.st
+    follow: list[tuple[int, int, int]] = []
+    """(deed, the turn it was handed over, what the expert got for it)"""
     while not st.over and st.turns < max_turns:
         kind, who = game.waiting_for
         if st.claims and kind in (A.ROLL, A.JAIL, A.END_TURN):
@@ -155,19 +193,85 @@ def play(spec: Spec, players: int, seed: int, index: int, opponents: str, match:
             action = bots[who](game, kind, who)
             match.times.append(clock() - t0)
             f = game.frame
-            if isinstance(f, TradeFrame) and opponents == "shark":
+            if isinstance(f, TradeFrame):
                 match.offers_to_expert += 1
                 if action.kind == A.A_ACCEPT:
                     match.accepted_by_expert += 1
-                    check_shark_trade(game, expert, board, f.offer, match)
+                    if opponents == "shark":
+                        check_shark_trade(game, expert, board, f.offer, match)
+            if action.kind == A.A_PROPOSE:
+                match.expert_offers += 1
         else:
             action = bots[who](game, kind, who)
+            f = game.frame
+            if isinstance(f, TradeFrame) and f.offer.proposer == expert_seat \
+                    and action.kind == A.A_ACCEPT:
+                match.expert_offers_taken += 1
+        if action.kind == A.A_ACCEPT:
+            f = game.frame
+            if isinstance(f, TradeFrame) and expert_seat in (f.offer.proposer, f.offer.partner):
+                follow += handed_over(board, st, f.offer, expert_seat, st.turns)
         game.act(action)
+        if follow:
+            follow = check_follow(board, st, expert_seat, follow, match)
+    match.sold += len(follow)
     match.games += 1
+    match.rounds.append(st.turns // players)
     if st.over and st.winner == expert_seat:
         match.wins += 1
+    if not st.over:
+        match.capped += 1
     if not st.over or st.winner < 0:
         match.no_winner += 1
+
+
+def handed_over(board: Board, st: GameState, offer: TradeOffer, seat: int,
+                turn: int) -> list[tuple[int, int, int]]:
+    """The deeds ``seat`` hands over in ``offer`` (asked before it is carried out), each with
+    the turn and what it got for it by the basic valuation: the cash and the change of its
+    holdings' worth with the deeds given counted back (so the deeds received at their trade
+    price, and a group of its own completed at its price again), shared among the deeds
+    given."""
+    if seat == offer.proposer:
+        given = offer.give_deeds
+        cash = offer.take_cash - offer.give_cash
+    else:
+        given = offer.take_deeds
+        cash = offer.give_cash - offer.take_cash
+    if not given:
+        return []
+    after = st.owner.copy()
+    for d in offer.give_deeds:
+        after[d] = offer.partner
+    for d in offer.take_deeds:
+        after[d] = offer.proposer
+    value = cash + board.holdings_value(after, st.mortgaged, seat) \
+        - board.holdings_value(st.owner, st.mortgaged, seat) \
+        + sum(board.trade_price[d] for d in given)
+    return [(d, turn, value // len(given)) for d in given]
+
+
+def check_follow(board: Board, st: GameState, seat: int, follow: list[tuple[int, int, int]],
+                 match: Match) -> list[tuple[int, int, int]]:
+    """Count the deeds followed that now complete another player's colour group; the list of
+    those still followed."""
+    left = []
+    for d, turn, got in follow:
+        if not board.is_street[d] or st.turns - turn > FOLLOW_TURNS:
+            match.sold += 1
+            continue
+        g = board.group_of[d]
+        o = st.owner[d]
+        if o >= 0 and o != seat and all(st.owner[x] == o for x in board.group_deeds[g]):
+            match.sold += 1
+            match.sold_completed += 1
+            fair = board.trade_price[d] + board.set_bonus[g]
+            if got < fair:
+                match.sold_cheap += 1
+                match.shortfalls.append(fair - got)
+            continue
+        left.append((d, turn, got))
+    return left
 
 
 def check_shark_trade(game: Game, expert: ExpertBot, board: Board, offer: TradeOffer,
@@ -193,19 +297,29 @@ def check_shark_trade(game: Game, expert: ExpertBot, board: Board, offer: TradeO
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--edition", default="classic")
+    ap.add_argument("--edition", default="classic",
+                    help="an edition, a comma-separated list of them, or 'all'")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--opponents", choices=("basic", "shark"), default="basic")
+    ap.add_argument("--opponents", choices=("basic", "expert", "shark", *OPPONENTS),
+                    default="basic")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-turns", type=int, default=2000)
     ap.add_argument("--cpu-clock", action="store_true",
                     help="time decisions by this thread's CPU time (time.thread_time), so a "
                          "busy machine's other processes do not count in them")
     args = ap.parse_args(argv)
+    editions = EDITIONS if args.edition == "all" else tuple(args.edition.split(","))
+    for edition in editions:
+        run(edition, args)
+    return 0
+
+
+def run(edition: str, args: argparse.Namespace) -> Match:
+    """The match of one edition, printed."""
     match = Match()
     start = time.perf_counter()
-    spec = load_edition_spec(args.edition)
+    spec = load_edition_spec(edition)
     for i in range(args.games):
         play(spec, args.players, args.seed + i, i, args.opponents, match, args.max_turns,
              time.thread_time if args.cpu_clock else time.perf_counter)
@@ -213,22 +327,36 @@ def main(argv: list[str] | None = None) -> int:
     n = match.games
     lo, hi = wilson(match.wins, n)
     share = 1 / args.players
-    print(f"{args.edition}: {n} games of {args.players} players, 1 expert against "
+    print(f"{edition}: {n} games of {args.players} players, 1 expert against "
           f"{args.players - 1} {args.opponents}, seats rotated, seed {args.seed} ({took:.0f} s)")
-    print(f"  an even share: {share:.1%}; games without a winner: {match.no_winner}")
+    print(f"  an even share: {share:.1%}; games without a winner: {match.no_winner}, of them "
+          f"capped at {args.max_turns} turns: {match.capped}; median rounds "
+          f"{statistics.median(match.rounds):.0f}")
+    decided = n - match.capped
+    if decided:
+        dlo, dhi = wilson(match.wins, decided)
+        print(f"  of the {decided} decided games the expert wins {match.wins / decided:.1%} "
+              f"(95%: {dlo:.1%}–{dhi:.1%})")
     times = sorted(match.times)
     if times:
         which = "CPU" if args.cpu_clock else "wall"
         print(f"  expert decisions ({which} time): {len(times)}, median "
               f"{statistics.median(times) * 1e3:.3f} ms,"
               f" p99 {times[int(len(times) * 0.99)] * 1e3:.2f} ms, worst {times[-1] * 1e3:.2f} ms")
+    print(f"  trades the expert proposed: {match.expert_offers}, accepted "
+          f"{match.expert_offers_taken}; offers to the expert: {match.offers_to_expert}, "
+          f"accepted {match.accepted_by_expert}")
     if args.opponents == "shark":
-        print(f"  shark offers to the expert: {match.offers_to_expert}, accepted "
-              f"{match.accepted_by_expert}; accepted completing the shark's group: "
+        print(f"  accepted completing the shark's group: "
               f"{match.shark_sets}, of them worth less to the expert than it gave: "
               f"{match.shark_bad_model} (its model), {match.shark_bad_basic} (basic valuation)")
+    short = f", median shortfall {statistics.median(match.shortfalls):.0f}" \
+        if match.shortfalls else ""
+    print(f"  deeds the expert traded away: {match.sold}; completed another's group within "
+          f"{FOLLOW_TURNS} turns: {match.sold_completed}, of them below the basic fair price: "
+          f"{match.sold_cheap}{short}")
     print(f"expert wins {match.wins / n:.1%} of {n} games (95%: {lo:.1%}–{hi:.1%})")
-    return 0
+    return match
 
 
 if __name__ == "__main__":

@@ -692,3 +692,148 @@ def test_without_the_once_a_turn_rule_the_expert_would_ask_again(
     monkeypatch.setattr(expert_module, "_building_auction_held", lambda game, player: False)
     game, bots = _shortage_position()
     assert _after_the_shortage_auction(game, bots).kind == A.A_BUILD
+
+
+# ------------------------------------------------------------------ a set waiting for another
+
+
+def test_expert_keeps_a_deed_whose_group_waits_for_a_third_player_from_a_broker() -> None:
+    """A broker (seat 1) offers more than its price for the expert's orange, whose other two
+    oranges seat 2 holds: resold, it would complete seat 2's set. The expert refuses at a
+    markup and at the basic valuation's fair price of a set (its price plus the group's), as
+    long as the money is less than the set is worth to seat 2 built in time; paid that, it
+    accepts. A lone railroad it sells for a little over its price."""
+    game = new_game(players=4)
+    orange = group(game, "orange")
+    rail = deed_of(game, "reading-railroad")
+    own(game, 2, orange[0], orange[1])
+    own(game, 0, orange[2], rail)
+    set_cash(game, 1500, 20000, 1500, 1500)
+    price = game.spec.deeds[orange[2]].price
+    for cash in (price * 6 // 5, price + sum(game.spec.deeds[d].price for d in orange)):
+        _offer(game, TradeOffer(1, 0, (), (orange[2],), give_cash=cash))
+        assert ExpertBot().choose(game, 0) == Action(A.A_REJECT, 0)
+    expert = ExpertBot()
+    expert.model = model_of(game.spec)
+    worth, premium = expert.sets_given(game, 0, TradeOffer(1, 0, (), (orange[2],)))
+    assert worth > 0 and premium == sum(game.spec.deeds[d].price for d in orange)
+    _offer(game, TradeOffer(1, 0, (), (orange[2],), give_cash=int(worth) + price + 1))
+    assert ExpertBot().choose(game, 0) == Action(A.A_ACCEPT, 0)
+    rail_price = game.spec.deeds[rail].price
+    _offer(game, TradeOffer(1, 0, (), (rail,), give_cash=rail_price * 6 // 5))
+    assert ExpertBot().choose(game, 0) == Action(A.A_ACCEPT, 0)
+
+
+def test_expert_never_offers_a_deed_that_completes_or_nears_anothers_group() -> None:
+    """It holds two oranges and asks seat 1 for the third; its own deeds to offer besides
+    cash are Boardwalk (seat 2 holds Park Place: a set waiting for seat 2), a red whose
+    other reds are seat 1's and the bank's (seat 1 would be one short of red) and a lone
+    railroad. It offers the railroad and cash (it used to offer the red with the railroad, for
+    less cash), never Boardwalk or the red."""
+    game = new_game(players=4)
+    orange, red = group(game, "orange"), group(game, "red")
+    park, boardwalk = group(game, "dark-blue")
+    rail = deed_of(game, "reading-railroad")
+    own(game, 0, orange[0], orange[1], boardwalk, red[0], rail)
+    own(game, 1, orange[2], red[1])
+    own(game, 2, park)
+    set_cash(game, 900, 1500, 1500, 1500)
+    end_of_turn(game)
+    proposed = []
+    for turn in range(12):
+        game.st.turns = turn
+        bot = ExpertBot(seed=turn)
+        a = bot.choose(game, 0)
+        if a.kind == A.A_PROPOSE:
+            assert a.trade is not None
+            proposed.append(a.trade)
+    assert proposed
+    for offer in proposed:
+        assert boardwalk not in offer.give_deeds and red[0] not in offer.give_deeds
+        assert offer.give_deeds == (rail,) and offer.take_deeds == (orange[2],)
+
+
+def _refusing_position() -> tuple[Game, ExpertBot, int]:
+    """Four players; the expert (seat 0) holds two oranges and cash, seat 1 the third orange;
+    the expert has proposed to buy it and seat 1 turned the offer down."""
+    game = new_game(players=4)
+    orange = group(game, "orange")
+    own(game, 0, orange[0], orange[1])
+    own(game, 1, orange[2])
+    set_cash(game, 1500, 1500, 1500, 1500)
+    end_of_turn(game)
+    bot = ExpertBot(seed=0)
+    a = bot.choose(game, 0)
+    assert a.kind == A.A_PROPOSE and a.trade is not None and a.trade.partner == 1
+    game.act(a)
+    game.act(Action(A.A_REJECT, 1))
+    assert game.waiting_for == (A.END_TURN, 0)
+    assert bot.choose(game, 0) == Action(A.A_END_TURN, 0)  # (and it reads the refusal)
+    return game, bot, orange[2]
+
+
+def _rounds_pass(game: Game, rounds: int) -> None:
+    """Turns ended by every seat, as the history tells them (the position stays)."""
+    for _ in range(rounds):
+        for seat in range(len(game.st.players)):
+            game.history.append(Action(A.A_END_TURN, seat))
+
+
+def test_expert_asks_a_player_who_refused_again_only_when_something_changed() -> None:
+    """After seat 1 refused its offer for the third orange, three rounds later, nothing
+    changed: the expert does not ask again (a new bot reading the game's history neither).
+    Once seat 1's orange is mortgaged (what it is worth changed), it asks again, for less."""
+    game, bot, third = _refusing_position()
+    first = next(a.trade for a in game.history if a.kind == A.A_PROPOSE)
+    assert first is not None
+    _rounds_pass(game, 3)
+    assert bot.choose(game, 0) == Action(A.A_END_TURN, 0)
+    assert ExpertBot(seed=0).choose(game, 0) == Action(A.A_END_TURN, 0)
+    game.st.mortgaged[third] = True
+    a = bot.choose(game, 0)
+    assert a.kind == A.A_PROPOSE and a.trade is not None and a.trade.partner == 1
+    assert a.trade.take_deeds == (third,) and a.trade.give_cash < first.give_cash
+
+
+def test_expert_proposes_to_the_same_player_at_most_once_in_three_rounds() -> None:
+    """After seat 1 refused, even with something changed (its orange mortgaged), the expert
+    does not ask seat 1 again within three rounds; after three it does."""
+    game, bot, third = _refusing_position()
+    game.st.mortgaged[third] = True
+    _rounds_pass(game, 1)
+    assert bot.choose(game, 0) == Action(A.A_END_TURN, 0)
+    _rounds_pass(game, 1)
+    assert bot.choose(game, 0) == Action(A.A_END_TURN, 0)
+    _rounds_pass(game, 1)
+    a = bot.choose(game, 0)
+    assert a.kind == A.A_PROPOSE and a.trade is not None and a.trade.partner == 1
+
+
+def test_expert_takes_a_swap_of_sets_for_three_quarters_of_what_the_partner_gains() -> None:
+    """Four players: the opponent offers the expert its last dark blue for the expert's last
+    red, each completing a set. Built in time red gains the opponent a little more than dark
+    blue gains the expert (both sets face the two players left out): it accepts. Brown for
+    the expert against orange for the opponent, with the cash that makes it fair by the basic
+    valuation, gains it far less than three quarters: it rejects."""
+    def swap(mine: str, theirs: str, cash: int = 0) -> tuple[Game, TradeOffer]:
+        game = new_game(players=4)
+        want, give = group(game, mine), group(game, theirs)
+        own(game, 0, *want[:-1], give[-1])
+        own(game, 1, want[-1], *give[:-1])
+        set_cash(game, 1500, 1500, 1500, 1500)
+        return game, TradeOffer(1, 0, (want[-1],), (give[-1],), give_cash=cash)
+
+    game, offer = swap("dark-blue", "red")
+    expert = ExpertBot()
+    expert.model = model_of(game.spec)
+    theirs, mine, _ = expert.trade_gains(game, offer, in_time=True)
+    assert 0.75 * theirs < mine < theirs
+    _offer(game, offer)
+    assert ExpertBot().choose(game, 0) == Action(A.A_ACCEPT, 0)
+    game, offer = swap("brown", "orange")
+    board = Board.of(game.spec)
+    short = -trade_value(board, game.st, 0, offer, game.spec.rules.jail_fine)
+    game, offer = swap("brown", "orange", cash=short)
+    assert trade_value(board, game.st, 0, offer, game.spec.rules.jail_fine) == 0
+    _offer(game, offer)
+    assert ExpertBot().choose(game, 0) == Action(A.A_REJECT, 0)

@@ -125,6 +125,33 @@ def test_the_expert_offers_the_face_price_for_the_others_unbuilt_deeds() -> None
     assert not a.trade.give_deeds
 
 
+def test_the_expert_asks_a_refusing_player_again_only_after_three_rounds_and_a_change() -> None:
+    """Its face-price offer for two unbuilt deeds is refused: in the same turn and in the
+    next three rounds it asks nothing more; three rounds on, with nothing changed, it asks
+    nothing either (the same offer it never makes twice); once the player holds another deed,
+    it asks again, for that one first."""
+    game = _game()
+    st = game.st
+    med, rr = _deed(game, "mediterranean"), _deed(game, "reading-railroad")
+    st.owner[med] = st.owner[rr] = 1
+    _cash(game, 800, 1500)
+    st.stage = "post_move"
+    bot = ExpertBot(1)
+    a = bot.decide(game, A.END_TURN, 0)
+    assert a.kind == A.A_PROPOSE and a.trade is not None and a.trade.take_deeds == (med, rr)
+    game.act(a)
+    game.act(Action(A.A_REJECT, 1))
+    assert bot.decide(game, A.END_TURN, 0) == Action(A.A_END_TURN, 0)
+    for _ in range(3):
+        game.history += [Action(A.A_END_TURN, 1), Action(A.A_END_TURN, 0)]
+        assert bot.decide(game, A.END_TURN, 0) == Action(A.A_END_TURN, 0)
+    baltic = _deed(game, "baltic")
+    st.owner[baltic] = 1
+    a = bot.decide(game, A.END_TURN, 0)
+    assert a.kind == A.A_PROPOSE and a.trade is not None
+    assert a.trade.partner == 1 and baltic in a.trade.take_deeds
+
+
 def test_the_expert_answers_no_trade_that_takes_one_of_its_deeds() -> None:
     """Every deed is needed to win: an offer for one is refused, one that only brings a deed
     is taken."""
@@ -211,6 +238,32 @@ def test_the_expert_gives_up_a_hopeless_hold_out_and_the_leader_wins() -> None:
     assert all(o == 1 for o in game.st.owner)
 
 
+def test_a_refused_hold_out_offers_the_gift_again_three_rounds_later() -> None:
+    """In a hopeless hold-out each of its prices for its deeds (the leader's worth, half, a
+    gift) is refused (the leader is short of its safety): for three rounds it offers nothing
+    more, then the gift again, so the game does not stall (a game of four experts did at
+    2,000 turns)."""
+    game = _game()
+    mine = _stalemate(game, 3)
+    bot = ExpertBot(1)
+    prices = []
+    for _ in range(3):
+        a = bot.decide(game, A.END_TURN, 0)
+        assert a.kind == A.A_PROPOSE and a.trade is not None and a.trade.give_deeds == mine
+        prices.append(a.trade.take_cash)
+        game.act(a)
+        game.act(Action(A.A_REJECT, 1))
+        game.history += [Action(A.A_END_TURN, 0), Action(A.A_END_TURN, 1)]
+    assert prices[-1] == 0 and len(set(prices)) == 3
+    assert bot.decide(game, A.END_TURN, 0) == Action(A.A_END_TURN, 0)
+    game.history += [Action(A.A_END_TURN, 0), Action(A.A_END_TURN, 1)]
+    assert bot.decide(game, A.END_TURN, 0) == Action(A.A_END_TURN, 0)
+    game.history += [Action(A.A_END_TURN, 0), Action(A.A_END_TURN, 1)]
+    a = bot.decide(game, A.END_TURN, 0)
+    assert a.kind == A.A_PROPOSE and a.trade is not None
+    assert a.trade.give_deeds == mine and a.trade.take_cash == 0 and a.trade.partner == 1
+
+
 def test_the_expert_holds_out_while_a_rent_can_still_be_charged() -> None:
     """One deed of the leader unmortgaged: it can be bought out, so the hold-out is not
     hopeless and the expert ends its turn without offering its deeds."""
@@ -240,3 +293,24 @@ def test_in_a_hopeless_hold_out_the_expert_accepts_the_leaders_offer() -> None:
     assert _decide(game).kind == A.A_ACCEPT
     game.st.mortgaged[10] = False
     assert _decide(game).kind == A.A_REJECT
+
+
+def test_the_expert_asks_a_player_who_accepted_again_at_once() -> None:
+    """Its face-price offer for an unbuilt deed is accepted: the next turn it asks the same
+    player for another (only a refusal holds it back three rounds)."""
+    game = _game()
+    st = game.st
+    med, rr = _deed(game, "mediterranean"), _deed(game, "reading-railroad")
+    st.owner[med] = 1
+    _cash(game, 800, 1500)
+    st.stage = "post_move"
+    bot = ExpertBot(1)
+    a = bot.decide(game, A.END_TURN, 0)
+    assert a.kind == A.A_PROPOSE and a.trade is not None and a.trade.take_deeds == (med,)
+    game.act(a)
+    game.act(Action(A.A_ACCEPT, 1))
+    st.owner[rr] = 1
+    st.mortgaged[med] = True  # (its first choice would be to mortgage the deed received)
+    game.history += [Action(A.A_END_TURN, 0), Action(A.A_END_TURN, 1)]
+    a = bot.decide(game, A.END_TURN, 0)
+    assert a.kind == A.A_PROPOSE and a.trade is not None and a.trade.take_deeds == (rr,)

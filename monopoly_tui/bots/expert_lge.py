@@ -22,7 +22,11 @@ and a mortgaged one by nobody. So the expert collects, from the first turn:
   there: the rents it may meet stay small), then those that cost it least (an unmortgaged
   deed costs its price less the mortgage it raises at once; a mortgaged one its price plus
   the interest), as many as the safety allows; never from a player who refuses to sell
-  (``bots.collector``'s leader). It accepts a trade only when it gives away no deed.
+  (``bots.collector``'s leader); after a refusal, to that player again only three rounds
+  later, and the same deeds only once something changed (``ExpertBot.may_offer``; a player
+  who accepts is asked again at once: against three basic bots, which accept every such
+  offer, asking each at most once in three rounds won 70.5% of 400 games, 79.0% without).
+  It accepts a trade only when it gives away no deed.
 - **Safety**: the cash it keeps is the highest charge its token can meet on its next move,
   each face of the movement dice from where it stands (a tax, or an opponent's rent there
   with the buildings its owner can still afford to put there first), plus the bank's base
@@ -36,8 +40,10 @@ and a mortgaged one by nobody. So the expert collects, from the first turn:
   (the leader sells none, or has refused each offer), holding out can never win and only
   keeps the game from ending. The expert then sells every deed it holds to that leader: for
   what the basic valuation says they are worth to the leader (``basic.trade_value``, what a
-  basic leader accepts), else half that, else for nothing; and it accepts the leader's offer
-  for its deeds that asks nothing of it but deeds. The leader then owns every deed and wins.
+  basic leader accepts), else half that, else for nothing (that again once in three rounds
+  when all were refused: a leader short of its safety refuses even a gift, and a refusal
+  must not leave the game stalled); and it accepts the leader's offer for its deeds that asks
+  nothing of it but deeds. The leader then owns every deed and wins.
 - **Jail**: out at once (a card, else the fine when the safety stays): a prisoner buys nothing.
 - **A building to place** (a sold hotel's houses, a building received): on the version the
   opponents are likeliest to land on with their next roll (the movement dice's odds from
@@ -274,12 +280,18 @@ def concede(bot: ExpertBot, game: Game, player: int) -> Action | None:
     afford = st.players[leader].cash - interest
     ask = max(0, min(worth, afford))
     bot._sync_proposed(game, player)
-    for price in dict.fromkeys((ask, ask // 2, 0)):
+    prices = tuple(dict.fromkeys((ask, ask // 2, 0)))
+    for price in prices:
         offer = TradeOffer(player, leader, mine, (), take_cash=price)
         if offer in bot._proposed or game.trade_problem(offer):
             continue
         bot._proposed.add(offer)
         return Action(A.A_PROPOSE, player, trade=offer)
+    # every price refused: the gift again once in OFFER_ROUNDS rounds (a leader short of
+    # its safety that turn refuses even a gift; its cash grows at every GO)
+    gift = TradeOffer(player, leader, mine, (), take_cash=prices[-1])
+    if bot.may_offer(game, leader, (), ()) and not game.trade_problem(gift):
+        return Action(A.A_PROPOSE, player, trade=gift)
     return None
 
 
@@ -332,6 +344,8 @@ def propose(bot: ExpertBot, game: Game, player: int) -> Action | None:
         offer = TradeOffer(player, q, (), tuple(take), give_cash=pay)
         if offer in bot._proposed or game.trade_problem(offer):
             continue
+        if not bot.may_offer(game, q, (), offer.take_deeds, after_refusal=True):
+            continue  # refused lately, or refused these deeds with nothing changed since
         key = (block_rank(game, player, take[0]), -len(take), pay)
         if best is None or key < best[0]:
             best = (key, offer)

@@ -340,11 +340,15 @@ class TradeReview(DecisionScreen):
     """The partner of a trade accepts, rejects or makes a counter-offer."""
 
     kind = A.TRADE
-    AUTO_FOCUS = "Button"  # the first answer, as before the offer could scroll
+    # An offer comes when its partner may be pressing keys meant for another screen (a
+    # computer's offer arrives as a human's turn comes round, while they press r or Enter to
+    # roll): its answers take shifted keys no other screen uses, and no button has the focus,
+    # so Enter and Space do not answer it either (Tab reaches the buttons).
+    AUTO_FOCUS = "#offer-box"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "choose('accept_trade')", "Accept", id="accept"),
-        Binding("r", "choose('reject_trade')", "Reject", id="reject"),
-        Binding("c", "counter", "Counter-offer", id="counter"),
+        Binding("A", "choose('accept_trade')", "Accept", id="accept"),
+        Binding("R", "choose('reject_trade')", "Reject", id="reject"),
+        Binding("C", "counter", "Counter-offer", id="counter"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -355,9 +359,9 @@ class TradeReview(DecisionScreen):
                 yield Static(id="offer")
             yield Static(id="problem")
             with Horizontal(classes="buttons"):
-                yield Button(Text("Accept [a]"), id="accept_trade", variant="success")
-                yield Button(Text("Reject [r]"), id="reject_trade", variant="error")
-                yield Button(Text("Counter-offer [c]"), id="counter", variant="primary")
+                yield Button(Text("Accept [A]"), id="accept_trade", variant="success")
+                yield Button(Text("Reject [R]"), id="reject_trade", variant="error")
+                yield Button(Text("Counter-offer [C]"), id="counter", variant="primary")
         yield Footer()
 
     def draw(self) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -274,7 +275,8 @@ class HelpScreen(ModalScreen[None]):
                     if self.edition not in ids:
                         self.edition = ids[0] if ids else None
                     yield Select(
-                        [(e.name + (f" ({e.year})" if e.year else ""), e.id) for e in editions],
+                        [(Text(e.name + (f" ({e.year})" if e.year else "")), e.id)
+                         for e in editions],
                         value=self.edition if self.edition else Select.BLANK,
                         id="edition",
                         allow_blank=not editions,

@@ -117,7 +117,7 @@ class TradeScreen(ModalScreen[None]):
             with Horizontal(classes="who"):
                 yield Label("From")
                 yield Select(
-                    [(st.players[p].name, p) for p in proposers],
+                    [(Text(st.players[p].name), p) for p in proposers],
                     value=self.offer.proposer,
                     allow_blank=False,
                     id="proposer",
@@ -126,7 +126,7 @@ class TradeScreen(ModalScreen[None]):
                 yield Label("with")
                 # Only the other players: no blank entry to pick.
                 yield Select(
-                    [(st.players[q].name, q) for q in partners],
+                    [(Text(st.players[q].name), q) for q in partners],
                     value=self.offer.partner if self.offer.partner in partners
                     else partners[0],
                     allow_blank=False,
@@ -183,7 +183,7 @@ class TradeScreen(ModalScreen[None]):
         partners = self._partners(offer.proposer)
         partner = offer.partner if offer.partner in partners else partners[0]
         sel: Select[int] = self.query_one("#partner", Select)
-        options = [(st.players[q].name, q) for q in partners]
+        options = [(Text(st.players[q].name), q) for q in partners]
         if [v for _, v in sel._options] != partners:
             sel.set_options(options)
         sel.value = partner

@@ -1050,7 +1050,7 @@ class ChoiceScreen(DecisionScreen):
         lst = self.query_one("#choices", OptionList)
         lst.clear_options()
         for i, c in enumerate(pend.choices):
-            lst.add_option(Option(choice_label(game, c), id=f"c-{i}"))
+            lst.add_option(Option(Text(choice_label(game, c)), id=f"c-{i}"))
         lst.disabled = not self.mine()
         if lst.option_count:
             lst.highlighted = 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -31,6 +32,7 @@ KEYS_MD = """\
 | `d` | in an auction: pass (you may raise again while it is open) |
 | `m` | manage properties: build, sell, mortgage, lift mortgages |
 | `t` | propose a trade |
+| `A` / `R` / `C` | a trade offer: accept, reject, counter-offer (shifted: no other key does) |
 | `e` | end your turn |
 | `u` | undo your last decision (no dice, card or other player's choice since) |
 | `c` | ask for rent you are owed (editions where the owner must ask) |
@@ -273,7 +275,8 @@ class HelpScreen(ModalScreen[None]):
                     if self.edition not in ids:
                         self.edition = ids[0] if ids else None
                     yield Select(
-                        [(e.name + (f" ({e.year})" if e.year else ""), e.id) for e in editions],
+                        [(Text(e.name + (f" ({e.year})" if e.year else "")), e.id)
+                         for e in editions],
                         value=self.edition if self.edition else Select.BLANK,
                         id="edition",
                         allow_blank=not editions,

@@ -389,7 +389,8 @@ class ManageScreen(ModalScreen[int | None]):
         with Vertical(id="dialog", classes="wide"):
             yield Label("Manage properties", classes="title")
             if len(self.players) > 1:
-                yield Tabs(*[Tab(game.st.players[p].name, id=f"who-{p}") for p in self.players],
+                yield Tabs(*[Tab(Text(game.st.players[p].name), id=f"who-{p}")
+                             for p in self.players],
                            active=f"who-{self.player}")
             yield Static(id="who")
             with Horizontal(classes="split"):

@@ -133,7 +133,7 @@ class PlayerRow(Horizontal):
     def compose(self) -> ComposeResult:
         yield Label(f"{self.index + 1}", classes="seat")
         yield Input(self._seat_name, placeholder="name", classes="name", max_length=20)
-        yield Select([(t, t) for t in self._tokens], value=self._token, allow_blank=False,
+        yield Select([(Text(t), t) for t in self._tokens], value=self._token, allow_blank=False,
                      classes="token")
         yield Select(KINDS, value=kind_value(self._human, self._bot), allow_blank=False,
                      classes="kind")
@@ -389,9 +389,9 @@ class NewGameScreen(Screen[None]):
                 row.display = applies(spec, key)
             name, desc = house_rule_words(spec, key)
             for tick in self.query(f"#hr-{key}").results(Checkbox):
-                tick.label = name
+                tick.label = Text(name)
             for info in self.query(f"#hr-info-{key}").results(Label):
-                info.update(desc)
+                info.update(Text(desc))
 
     # ------------------------------------------------------------------ variant and house rules
 
@@ -400,7 +400,7 @@ class NewGameScreen(Screen[None]):
         await variants.remove_children()
         self._variant_ids: list[str | None] = [None] + [v.id for v in spec.variants]
         buttons = [Pick("Standard rules")]
-        buttons += [Pick(v.name) for v in spec.variants]
+        buttons += [Pick(Text(v.name)) for v in spec.variants]
         await variants.mount_all(buttons)
         # Pressed once mounted, so the set knows it (mounted pressed, it did not: choosing
         # a variant left 'Standard rules' pressed too, and choosing it again kept the variant).
@@ -420,8 +420,9 @@ class NewGameScreen(Screen[None]):
         await box.remove_children()
         rows = []
         for o in spec.options:
-            row = Horizontal(Tick(o.name, id=f"opt-{o.id}"),
-                             Label(o.description, classes="info"), classes="house-rule option")
+            row = Horizontal(Tick(Text(o.name), id=f"opt-{o.id}"),
+                             Label(Text(o.description), classes="info"),
+                             classes="house-rule option")
             rows.append(row)
         await box.mount_all(rows)
         self.query_one("#options-head", Label).display = bool(spec.options)

@@ -117,7 +117,7 @@ class TradeScreen(ModalScreen[None]):
             with Horizontal(classes="who"):
                 yield Label("From")
                 yield Select(
-                    [(st.players[p].name, p) for p in proposers],
+                    [(Text(st.players[p].name), p) for p in proposers],
                     value=self.offer.proposer,
                     allow_blank=False,
                     id="proposer",
@@ -126,7 +126,7 @@ class TradeScreen(ModalScreen[None]):
                 yield Label("with")
                 # Only the other players: no blank entry to pick.
                 yield Select(
-                    [(st.players[q].name, q) for q in partners],
+                    [(Text(st.players[q].name), q) for q in partners],
                     value=self.offer.partner if self.offer.partner in partners
                     else partners[0],
                     allow_blank=False,
@@ -183,7 +183,7 @@ class TradeScreen(ModalScreen[None]):
         partners = self._partners(offer.proposer)
         partner = offer.partner if offer.partner in partners else partners[0]
         sel: Select[int] = self.query_one("#partner", Select)
-        options = [(st.players[q].name, q) for q in partners]
+        options = [(Text(st.players[q].name), q) for q in partners]
         if [v for _, v in sel._options] != partners:
             sel.set_options(options)
         sel.value = partner
@@ -340,11 +340,15 @@ class TradeReview(DecisionScreen):
     """The partner of a trade accepts, rejects or makes a counter-offer."""
 
     kind = A.TRADE
-    AUTO_FOCUS = "Button"  # the first answer, as before the offer could scroll
+    # An offer comes when its partner may be pressing keys meant for another screen (a
+    # computer's offer arrives as a human's turn comes round, while they press r or Enter to
+    # roll): its answers take shifted keys no other screen uses, and no button has the focus,
+    # so Enter and Space do not answer it either (Tab reaches the buttons).
+    AUTO_FOCUS = "#offer-box"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "choose('accept_trade')", "Accept", id="accept"),
-        Binding("r", "choose('reject_trade')", "Reject", id="reject"),
-        Binding("c", "counter", "Counter-offer", id="counter"),
+        Binding("A", "choose('accept_trade')", "Accept", id="accept"),
+        Binding("R", "choose('reject_trade')", "Reject", id="reject"),
+        Binding("C", "counter", "Counter-offer", id="counter"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -355,9 +359,9 @@ class TradeReview(DecisionScreen):
                 yield Static(id="offer")
             yield Static(id="problem")
             with Horizontal(classes="buttons"):
-                yield Button(Text("Accept [a]"), id="accept_trade", variant="success")
-                yield Button(Text("Reject [r]"), id="reject_trade", variant="error")
-                yield Button(Text("Counter-offer [c]"), id="counter", variant="primary")
+                yield Button(Text("Accept [A]"), id="accept_trade", variant="success")
+                yield Button(Text("Reject [R]"), id="reject_trade", variant="error")
+                yield Button(Text("Counter-offer [C]"), id="counter", variant="primary")
         yield Footer()
 
     def draw(self) -> None:

@@ -97,7 +97,7 @@ async def step(pilot: Pilot[Any], app: MonopolyApp, seen: Counter[str],
     elif name == "PlaceVersionScreen":
         await pilot.press("down", "enter")
     elif name == "TradeReview":
-        await pilot.press("r" if scr.mine() else "escape")
+        await pilot.press("R" if scr.mine() else "escape")
     elif name == "RingScreen":
         await pilot.press("b" if scr.choice("battle") else "k")
     elif name == "ChoiceScreen":

@@ -52,8 +52,8 @@ async def test_esc_on_a_counter_offer_goes_back_to_the_offer_still_open(
         await _offered(pilot, app, s, d, "300")
         offer = s.pending.context["offer"]
         made = s.game.st.decisions
-        assert "c" in shown_keys(app)
-        await pilot.press("c")
+        assert "C" in shown_keys(app)
+        await pilot.press("C")
         await settle(pilot)
         assert on_top(app) == "CounterOfferScreen"
         assert s.game.st.decisions == made  # nothing answered by opening it
@@ -68,8 +68,8 @@ async def test_esc_on_a_counter_offer_goes_back_to_the_offer_still_open(
         assert s.pending.kind == A.TRADE and s.pending.player == 1
         assert s.pending.context["offer"] == offer
         assert not any("turned down" in line for line in s.log)
-        assert {"a", "r", "c"} <= shown_keys(app)
-        await pilot.press("a")
+        assert {"A", "R", "C"} <= shown_keys(app)
+        await pilot.press("A")
         await settle(pilot)
         assert s.game.st.owner[d] == 1
         assert [p.cash for p in s.game.st.players] == [1800, 1200]
@@ -84,7 +84,7 @@ async def test_a_counter_offer_proposed_is_put_to_the_first_proposer() -> None:
     s.game.st.current = 0
     async with started(s, size=(100, 30)) as (app, pilot):
         await _offered(pilot, app, s, d, "300")
-        await pilot.press("c")
+        await pilot.press("C")
         await settle(pilot)
         scr: Any = app.screen
         assert scr.query_one("#proposer").disabled and scr.query_one("#partner").disabled
@@ -100,7 +100,7 @@ async def test_a_counter_offer_proposed_is_put_to_the_first_proposer() -> None:
         assert on_top(app) == "TradeReview"
         assert s.pending.kind == A.TRADE and s.pending.player == 0
         assert s.pending.context["offer"].give_cash == 250
-        await pilot.press("a")
+        await pilot.press("A")
         await settle(pilot)
         assert s.game.st.owner[d] == 1
         assert [p.cash for p in s.game.st.players] == [1750, 1250]
@@ -118,7 +118,7 @@ async def test_a_counter_offer_to_a_computer_gets_its_answer() -> None:
     async with started(s, size=(100, 30)) as (app, pilot):
         await settle(pilot)
         assert on_top(app) == "TradeReview"
-        await pilot.press("c")
+        await pilot.press("C")
         await settle(pilot)
         assert on_top(app) == "CounterOfferScreen"
         scr: Any = app.screen
@@ -150,8 +150,8 @@ async def test_the_partner_of_a_debtor_can_counter_though_not_propose() -> None:
     async with started(s, size=(100, 30)) as (app, pilot):
         await settle(pilot)
         assert on_top(app) == "TradeReview"
-        assert "c" in shown_keys(app)
-        await pilot.press("c")
+        assert "C" in shown_keys(app)
+        await pilot.press("C")
         await settle(pilot)
         scr: Any = app.screen
         assert on_top(app) == "CounterOfferScreen"

@@ -533,7 +533,7 @@ async def test_trade_between_humans_accepted_on_the_same_screen() -> None:
         await settle(pilot)
         assert on_top(app) == "TradeReview"
         assert s.pending.kind == A.TRADE and s.pending.player == 1
-        await pilot.press("a")
+        await pilot.press("A")
         await settle(pilot)
         st = s.game.st
         assert st.owner[d] == 1
@@ -554,7 +554,7 @@ async def test_trade_counter_offer_opens_the_builder_the_other_way() -> None:
         await settle(pilot)
         await pilot.press("ctrl+s")
         await settle(pilot)
-        await pilot.press("c")
+        await pilot.press("C")
         await settle(pilot, 5)
         assert not any("turned down" in line for line in s.log)  # still open
         assert on_top(app) == "CounterOfferScreen"

@@ -227,8 +227,8 @@ async def test_buy_short_of_the_price_keeps_its_buttons_on_a_short_screen(editio
 async def test_a_long_trade_offer_scrolls_and_its_answers_stay_on_a_short_screen() -> None:
     """At 100x30 an offer of every deed (NFL's long names): the offer gives up rows and
     scrolls (Tab reaches it, the arrow keys scroll it), and Accept, Reject and Counter-offer
-    stay on the dialog (the offer pushed them off the screen); the first answer has the
-    focus, as before."""
+    stay on the dialog (the offer pushed them off the screen); the offer has the focus, not
+    an answer (Enter pressed for the dice must not accept it)."""
     from monopoly_tui.engine.frames import TradeFrame
     from monopoly_tui.engine.state import TradeOffer
 
@@ -243,7 +243,8 @@ async def test_a_long_trade_offer_scrolls_and_its_answers_stay_on_a_short_screen
     async with started(s, size=(100, 30)) as (app, pilot):
         assert type(app.screen).__name__ == "TradeReview"
         scr: Any = app.screen
-        assert scr.focused is not None and scr.focused.id == "accept_trade"
+        # the offer has the focus, not an answer: Enter pressed for the dice does not accept it
+        assert scr.focused is not None and scr.focused.id == "offer-box"
         assert unseen_controls(app) == []
         box = scr.query_one("#offer-box")
         assert box.max_scroll_y > 0  # cut to the rows left: the rest scrolls into view

@@ -133,7 +133,7 @@ async def test_a_trade_answer_then_u_asks_again() -> None:
         await settle(pilot)
         assert on_top(app) == "TradeReview"
         assert "u" not in shown_keys(app)  # Bob's offer is not Ann's to take back
-        await pilot.press("a")
+        await pilot.press("A")
         await settle(pilot)
         assert s.game.st.owner[bw] == 0 and on_top(app) == "GameScreen"
         await pilot.press("u")

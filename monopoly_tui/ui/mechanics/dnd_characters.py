@@ -83,8 +83,8 @@ class CharactersScreens(MechanicScreens):
     def setup_widgets(self, spec: Spec) -> list[Widget]:
         """The characters and their powers (each seat's token is its character, each at most
         once: chosen on the players' page)."""
-        out: list[Widget] = [Label(f"The {spec.vocab.character}s (a seat's token is its "
-                                   f"{spec.vocab.character}, each at most once)",
+        out: list[Widget] = [Label(Text(f"The {spec.vocab.character}s (a seat's token is its "
+                                        f"{spec.vocab.character}, each at most once)"),
                                    classes="mechanic-heading")]
         for c in self.config.characters:
             out.append(Static(Text.assemble((f"{c.name}", "bold"), f", {c.klass}: {c.text}"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.widget import Widget
 from textual.widgets import Label, Select, Static
 
@@ -41,24 +42,24 @@ class DungeonMasterScreens(MechanicScreens):
                                    classes="mechanic-heading")]
         for dl in c.locations:
             group = spec.groups[dl.group]
-            names = [(f"replaces {spec.spaces[spec.deeds[d].spaces[0]].name}",
+            names = [(Text(f"replaces {spec.spaces[spec.deeds[d].spaces[0]].name}"),
                       spec.spaces[spec.deeds[d].spaces[0]].id) for d in group.deeds]
-            out.append(Static(f"{dl.name}: a {group.name} {v.location}. {dl.adventure.text}",
+            out.append(Static(Text(f"{dl.name}: a {group.name} {v.location}. {dl.adventure.text}"),
                               classes="mechanic-note"))
-            out.append(Select([("left out", LEAVE_OUT), *names], value=LEAVE_OUT,
+            out.append(Select([(Text("left out"), LEAVE_OUT), *names], value=LEAVE_OUT,
                               allow_blank=False, id=_sel_id(dl.id)))
         for i, m in enumerate(c.monsters):
             name = c.monster_names[i] if i < len(c.monster_names) else f"monster {i + 1}"
-            out.append(Tick(f"{name}: shuffled into the deck", False,
+            out.append(Tick(Text(f"{name}: shuffled into the deck"), False,
                                 id=f"dm-monster-{i}"))
-            out.append(Static(m.text, classes="mechanic-note"))
+            out.append(Static(Text(m.text), classes="mechanic-note"))
         if c.red_wizard is not None:
             rw = c.red_wizard
-            spaces = [(f"on {sp.name} ({sp.id})", sp.id) for sp in spec.spaces
+            spaces = [(Text(f"on {sp.name} ({sp.id})"), sp.id) for sp in spec.spaces
                       if sp.kind == CARDS]
-            out.append(Static(f"{rw.name}: takes over a card space for the game. {rw.text}",
+            out.append(Static(Text(f"{rw.name}: takes over a card space for the game. {rw.text}"),
                               classes="mechanic-note"))
-            out.append(Select([("left out", LEAVE_OUT), *spaces], value=LEAVE_OUT,
+            out.append(Select([(Text("left out"), LEAVE_OUT), *spaces], value=LEAVE_OUT,
                               allow_blank=False, id=_sel_id(RED_WIZARD)))
         return out
 

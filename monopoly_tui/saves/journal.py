@@ -578,11 +578,6 @@ class Writer:
     notes: list[str] = field(default_factory=list)
     """What a write did that the player should be told (later play kept under a name)."""
 
-    def digest_at(self, n: int) -> str:
-        if n == len(self.lines):
-            return str(self.hasher.hexdigest())
-        return log_digest(self.lines[:n])
-
     def rebase(self, lines: list[str], branch: int, tip: bool, of: Sequence[Any] | None) -> None:
         self.lines = lines
         self.synced = len(lines)

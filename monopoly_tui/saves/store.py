@@ -437,14 +437,6 @@ class LoadedGame:
     name: str = ""
     """The name it was opened by."""
 
-    @property
-    def save(self) -> LoadedGame:  # what older callers read as ``loaded.save``
-        return self
-
-    @property
-    def log(self) -> list[Any]:
-        return [snap.encode_action(a) for a in self.game.history]
-
 
 def _summary(pos: J.Position) -> Summary | None:
     try:
@@ -469,11 +461,10 @@ def _decode_lines(lines: Sequence[str], where: Path) -> list[Action]:
     return out
 
 
-_start = start_game
 
 
 def _replay(options: Options, spec: Any, actions: Sequence[Action], where: Path) -> Game:
-    game = _start(options, spec, where)
+    game = start_game(options, spec, where)
     for i, action in enumerate(actions):
         try:
             game.act(action)
@@ -489,7 +480,7 @@ def _replay(options: Options, spec: Any, actions: Sequence[Action], where: Path)
 def _from_position(options: Options, spec: Any, pos: J.Position, actions: list[Action],
                    where: Path) -> Game | None:
     """The game at a kept position, or None when the position does not hold together."""
-    game = _start(options, spec, where)
+    game = start_game(options, spec, where)
     try:
         st = snap.decode_state(json.loads(pos.state), "state", game.spec)
     except (ValueError, snap.SnapshotError):

@@ -47,11 +47,20 @@ class TooSmallScreen(ModalScreen[None]):
         with Center():
             yield Static(id="too-small")
 
+    told: tuple[int, int] | None = None
+    """The last size told before the screen was composed."""
+
     def on_mount(self) -> None:
-        self.show(self.app.size.width, self.app.size.height)
+        self.show(*(self.told or (self.app.size.width, self.app.size.height)))
 
     def show(self, width: int, height: int) -> None:
-        self.query_one("#too-small", Static).update(
+        """Say the size now; before the screen is composed (a second resize can come first,
+        as a terminal that is not a tty sends them) its mount says it."""
+        shown = self.query("#too-small")
+        if not shown:
+            self.told = (width, height)
+            return
+        shown.first(Static).update(
             f"Terminal too small: need {MIN_WIDTH}×{MIN_HEIGHT}, have {width}×{height}.\n"
             "Make the window bigger (or the font smaller) to play."
         )

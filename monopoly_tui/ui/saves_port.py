@@ -116,9 +116,7 @@ def export(session: Session, path: str) -> str:
     target = Path(path).expanduser()
     if target.is_dir():
         target = target / f"{suggested_name(session)}.json"
-    data = files.render(session.game, meta, files.check_name(target.stem)
-                        if target.suffix == ".json" else "exported", "named",
-                        _folder_key(meta))
+    data = files.render(session.game, meta, _file_name(session), "named", _folder_key(meta))
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         files.write_atomic(target, data)
@@ -126,6 +124,18 @@ def export(session: Session, path: str) -> str:
         raise files.SaveError(target, f"cannot write the file: {e.strerror or e}",
                               "write_failed") from None
     return str(target)
+
+
+def _file_name(session: Session) -> str:
+    """The name a game's file carries inside it: the game's own (its last save name, else
+    the edition and its id), whatever the file itself is called (``game (1).json``, a name a
+    save could not have, is still a file a player may write to)."""
+    from monopoly_tui.saves import files
+
+    try:
+        return files.check_name(suggested_name(session))
+    except files.SaveError:
+        return "exported"
 
 
 def _folder_key(meta: Any) -> bytes | None:

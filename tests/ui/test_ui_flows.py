@@ -320,6 +320,24 @@ async def test_terminal_too_small_says_so() -> None:
         assert on_top(app) == "TitleScreen"
 
 
+async def test_two_sizes_before_the_too_small_message_is_up() -> None:
+    """A terminal that is not a tty can send a second size before the 'too small' screen is
+    composed: the message is kept for its mount, which shows the last size, and nothing
+    crashes (the query for the message found nothing)."""
+    from monopoly_tui.ui.app import TooSmallScreen
+
+    early = TooSmallScreen()
+    early.show(70, 20)  # not composed yet: nothing to query
+    app = MonopolyApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        app._too_small = early
+        await app.push_screen(early)
+        await settle(pilot)
+        assert on_top(app) == "TooSmallScreen"
+        assert "have 70×20" in text_of(app, "#too-small")
+
+
 async def test_the_game_works_at_the_smallest_size() -> None:
     s = new_session("classic", [("Ann", True), ("Bob", True)], seed=1)
     async with started(s, size=(100, 30)) as (app, pilot):

@@ -763,3 +763,18 @@ async def test_the_title_says_when_the_saves_cannot_be_read(
         await title_looked(pilot)
         info = text_of(app, "#resume-info")
         assert "The saves cannot be read now" in info and "disk I/O error" in info
+
+
+def test_save_to_a_file_takes_any_file_name(saves_folder: Path, tmp_path: Path) -> None:
+    """A file name a save could not have (``game (1).json``, what a file manager makes of a
+    second copy) is still a file the game can be written to: the name inside the file is the
+    game's own, and the file imports back to the same decision."""
+    s = two_humans()
+    for _ in range(3):
+        s.game.act(s.game.legal_actions()[0])
+    target = tmp_path / "game (1).json"
+    written = saves_port.export(s, str(target))
+    assert written == str(target) and target.exists()
+    back = import_file(target, tmp_path / "another folder")
+    assert back.game.history == list(s.game.history)
+    assert "(" not in back.name

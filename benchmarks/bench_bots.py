@@ -5,10 +5,16 @@ the time each of the expert's decisions takes on the engine as it runs.
     python benchmarks/bench_bots.py --edition classic --games 2000
     python benchmarks/bench_bots.py --edition classic --games 500 --players 2
     python benchmarks/bench_bots.py --edition classic --games 500 --opponents shark
+    python benchmarks/bench_bots.py --player master --players 2 --opponents expert --jobs 2
+
+``--player master`` puts the master (``bots.master``) in the tested seat instead of the
+expert: it thinks ``--budget-ms`` of CPU time a searched decision, or plays ``--rollouts``
+futures a candidate (deterministic); the figures below then count its play. ``--jobs N``
+plays the games in N processes (decisions then timed by CPU time).
 
 Game ``i`` is seeded ``seed + i`` and puts the expert in seat ``i % players``; the other seats
 play the opponents' bot. A game without a winner at the cap counts as not won. The last line
-says ``expert wins X% of N games (95%: LO–HI)``.
+says ``expert wins X% of N games (95%: LO–HI)`` (``master wins`` with ``--player master``).
 
 The trade shark is a basic bot that, besides its usual play, offers lopsided deals at the end
 of its turns: the deeds that complete its own colour group for a deed's printed price in cash
@@ -161,7 +167,9 @@ class Match:
 
 
 def play(spec: Spec, players: int, seed: int, index: int, opponents: str, match: Match,
-         max_turns: int, clock: Callable[[], float] = time.perf_counter) -> None:
+         max_turns: int, clock: Callable[[], float] = time.perf_counter,
+         tested: str = "expert", budget_ms: float = 150.0, rollouts: int | None = None,
+         policy: str = "basic") -> None:
     """One game of the edition ``spec``: the expert in seat ``index % players``, the opponents'
     bot elsewhere. (The edition is loaded once for the whole run: loading it again for each
     game would also make every bot read its board and the expert its model anew.)"""
@@ -171,7 +179,13 @@ def play(spec: Spec, players: int, seed: int, index: int, opponents: str, match:
     bots: list[Callable[[Game, str, int], Action]] = []
     expert = ExpertBot(bot_seed(seed, expert_seat))
     for i in range(players):
-        if i == expert_seat:
+        if i == expert_seat and tested == "master":
+            from monopoly_tui.bots.master import MasterBot
+
+            master = MasterBot(bot_seed(seed, expert_seat), budget_ms, rollouts, policy)
+            expert = master.expert  # (the shark's check reads the model of the one who plays)
+            bots.append(master.decide)
+        elif i == expert_seat:
             bots.append(expert.decide)
         elif opponents == "shark":
             bots.append(SharkBot(bot_seed(seed, i)).decide)
@@ -305,6 +319,15 @@ def main(argv: list[str] | None = None) -> int:
                     default="basic")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-turns", type=int, default=2000)
+    ap.add_argument("--player", choices=("expert", "master"), default="expert",
+                    help="the computer player under test (in the rotated seat)")
+    ap.add_argument("--budget-ms", type=float, default=150.0,
+                    help="the master's CPU time to think at a decision")
+    ap.add_argument("--rollouts", type=int, default=None,
+                    help="the master's futures per candidate (instead of a time budget)")
+    ap.add_argument("--policy", choices=("basic", "expert"), default="basic",
+                    help="who plays the master's futures")
+    ap.add_argument("--jobs", type=int, default=1, help="games played in this many processes")
     ap.add_argument("--cpu-clock", action="store_true",
                     help="time decisions by this thread's CPU time (time.thread_time), so a "
                          "busy machine's other processes do not count in them")
@@ -315,19 +338,47 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _games(edition: str, args: argparse.Namespace, first: int, step: int) -> Match:
+    """Games ``first``, ``first + step``... of the match, counted in one ``Match``."""
+    match = Match()
+    spec = load_edition_spec(edition)
+    for i in range(first, args.games, step):
+        play(spec, args.players, args.seed + i, i, args.opponents, match, args.max_turns,
+             time.thread_time if args.cpu_clock or args.jobs > 1 else time.perf_counter,
+             args.player, args.budget_ms, args.rollouts, args.policy)
+    return match
+
+
+def merged(matches: list[Match]) -> Match:
+    """The counts of several matches together."""
+    out = Match()
+    for m in matches:
+        for name, value in vars(m).items():
+            mine = getattr(out, name)
+            if isinstance(value, list):
+                mine.extend(value)
+            else:
+                setattr(out, name, mine + value)
+    return out
+
+
 def run(edition: str, args: argparse.Namespace) -> Match:
     """The match of one edition, printed."""
-    match = Match()
     start = time.perf_counter()
-    spec = load_edition_spec(edition)
-    for i in range(args.games):
-        play(spec, args.players, args.seed + i, i, args.opponents, match, args.max_turns,
-             time.thread_time if args.cpu_clock else time.perf_counter)
+    if args.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.jobs) as pool:
+            match = merged(list(pool.map(_games, [edition] * args.jobs, [args] * args.jobs,
+                                         range(args.jobs), [args.jobs] * args.jobs)))
+    else:
+        match = _games(edition, args, 0, 1)
     took = time.perf_counter() - start
     n = match.games
     lo, hi = wilson(match.wins, n)
     share = 1 / args.players
-    print(f"{edition}: {n} games of {args.players} players, 1 expert against "
+    me = args.player
+    print(f"{edition}: {n} games of {args.players} players, 1 {me} against "
           f"{args.players - 1} {args.opponents}, seats rotated, seed {args.seed} ({took:.0f} s)")
     print(f"  an even share: {share:.1%}; games without a winner: {match.no_winner}, of them "
           f"capped at {args.max_turns} turns: {match.capped}; median rounds "
@@ -335,16 +386,16 @@ def run(edition: str, args: argparse.Namespace) -> Match:
     decided = n - match.capped
     if decided:
         dlo, dhi = wilson(match.wins, decided)
-        print(f"  of the {decided} decided games the expert wins {match.wins / decided:.1%} "
+        print(f"  of the {decided} decided games the {me} wins {match.wins / decided:.1%} "
               f"(95%: {dlo:.1%}–{dhi:.1%})")
     times = sorted(match.times)
     if times:
-        which = "CPU" if args.cpu_clock else "wall"
-        print(f"  expert decisions ({which} time): {len(times)}, median "
+        which = "CPU" if args.cpu_clock or args.jobs > 1 else "wall"
+        print(f"  {me} decisions ({which} time): {len(times)}, median "
               f"{statistics.median(times) * 1e3:.3f} ms,"
               f" p99 {times[int(len(times) * 0.99)] * 1e3:.2f} ms, worst {times[-1] * 1e3:.2f} ms")
-    print(f"  trades the expert proposed: {match.expert_offers}, accepted "
-          f"{match.expert_offers_taken}; offers to the expert: {match.offers_to_expert}, "
+    print(f"  trades the {me} proposed: {match.expert_offers}, accepted "
+          f"{match.expert_offers_taken}; offers to the {me}: {match.offers_to_expert}, "
           f"accepted {match.accepted_by_expert}")
     if args.opponents == "shark":
         print(f"  accepted completing the shark's group: "
@@ -352,10 +403,10 @@ def run(edition: str, args: argparse.Namespace) -> Match:
               f"{match.shark_bad_model} (its model), {match.shark_bad_basic} (basic valuation)")
     short = f", median shortfall {statistics.median(match.shortfalls):.0f}" \
         if match.shortfalls else ""
-    print(f"  deeds the expert traded away: {match.sold}; completed another's group within "
+    print(f"  deeds the {me} traded away: {match.sold}; completed another's group within "
           f"{FOLLOW_TURNS} turns: {match.sold_completed}, of them below the basic fair price: "
           f"{match.sold_cheap}{short}")
-    print(f"expert wins {match.wins / n:.1%} of {n} games (95%: {lo:.1%}–{hi:.1%})")
+    print(f"{me} wins {match.wins / n:.1%} of {n} games (95%: {lo:.1%}–{hi:.1%})")
     return match
 
 

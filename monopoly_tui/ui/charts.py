@@ -252,6 +252,23 @@ def bind_sections(screen: Screen[Any], session: Session) -> None:
                               show=False, key_display="[")
 
 
+def chance_texts(game: Game) -> list[Text]:
+    """Each player's chance to win from here, as the master computer player estimates it
+    from sampled futures (``ui.hint.chance_lines``), the likeliest first."""
+    from monopoly_tui.ui.hint import CHANCE_FUTURES, chance_lines
+
+    rows = chance_lines(game)
+    width = max((len(name) for name, _ in rows), default=0)
+    out = [Text("Chance to win from here", style="bold"),
+           Text(f"(the master's estimate from {CHANCE_FUTURES} sampled futures of the next "
+                "rounds)", style="dim")]
+    for name, chance in rows:
+        bar = "█" * round(chance * 20)
+        out.append(Text.assemble(f"{name:<{width}}  ", (f"{bar:<20}", "bold"),
+                                 f" {chance:>4.0%}"))
+    return out
+
+
 def stats_renderable(session: Session, stats: GameStats, *, so_far: bool) -> Group:
     """The statistics panel's contents: the heat map's key, net worth, rent by group."""
     game = session.game
@@ -270,6 +287,8 @@ def stats_renderable(session: Session, stats: GameStats, *, so_far: bool) -> Gro
         parts.append(Text(f"(the history replays for {stats.replayed} of "
                           f"{len(game.history)} decisions: the lines end with the game as it "
                           "is now)", style="dim italic"))
+    if so_far and not game.over:
+        parts += [Text(""), *chance_texts(game)]
     parts += [Text(""), Text("Landing heat map", style="bold"), heat_scale(),
               Text("The number at the top of each space is how often a token landed there.",
                    style="dim")]

@@ -83,6 +83,7 @@ class DecisionScreen(ModalScreen[None]):
     CSS_PATH = str(Path(__file__).with_name("decisions.tcss"))
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "undo", "Undo", id="undo"),
+        Binding("h", "hint", "Hint", id="hint"),
     ]
     kind: ClassVar[str] = ""
     BUTTONS: ClassVar[tuple[tuple[str, str, ButtonVariant], ...]] = ()
@@ -148,6 +149,8 @@ class DecisionScreen(ModalScreen[None]):
             return self.raise_choice() is not None
         if action == "undo":
             return self.table.may_undo()
+        if action == "hint":
+            return self.mine()
         if action == "trade":  # (a dialog with a 't' key: where the rules let a trade in)
             return self.mine() and bool(self.session.trade_players())
         return True
@@ -164,6 +167,14 @@ class DecisionScreen(ModalScreen[None]):
 
     def action_choose(self, kind: str) -> None:
         self.take(kind)
+
+    def action_hint(self) -> None:
+        """What the master computer player would choose here, and why (``ui.hint``)."""
+        if not self.mine():
+            return
+        from monopoly_tui.ui.hint import hint_text
+
+        self.notify(hint_text(self.session.game, self.pend.player), title="Hint", timeout=15)
 
     def raise_choice(self) -> Action | None:
         """The sale or mortgage highlighted in the focused raise-cash list (buy, debt)."""

@@ -64,10 +64,13 @@ ONE_OWNER = OneOwner.NAME
 """The ending by one player owning every deed: each panel says how far its player is."""
 
 INSTANT_BATCH = 200
+"""Computer choices played in one go at instant pace before the screen catches up..."""
+BATCH_SECONDS = 0.25
+"""...or fewer, when they have taken this long already (a master thinks at each of its
+decisions): the screen catches up at least this often."""
 WATCHDOG_SECONDS = 2.0
 """How often the flow checks that a computer seat is moving (``watch_computers``); longer
 than the slowest pace's pause between two computer moves."""
-"""Computer choices played in one go at instant pace before the screen catches up."""
 LOG_LINES = 400
 """The lines the game screen's log keeps drawn (scrolling back); each kept line holds its
 drawing and Textual's caches of it (several kB), so with 3000 the app grew by about 0.16 MB a
@@ -297,6 +300,7 @@ class GameScreen(Screen[None]):
         Binding("c", "collect_rent", "Ask for the rent", id="collect_rent"),
         Binding("s", "save", "Save", id="save"),
         Binding("g", "stats", "Stats", id="stats"),
+        Binding("h", "hint", "Hint", id="hint"),
         Binding("question_mark", "help", "Help", key_display="?", id="help"),
         Binding("left", "cursor(-1, 0)", "Pick a space", show=False),
         Binding("right", "cursor(1, 0)", "Pick a space", show=False),
@@ -689,7 +693,10 @@ class GameScreen(Screen[None]):
             return
         s = self.session
         batch = INSTANT_BATCH if s.delay <= 0 else 1
-        for _ in range(batch):
+        started = time.monotonic()
+        for step in range(batch):
+            if step and time.monotonic() - started > BATCH_SECONDS:
+                break
             pend = s.pending
             if pend.kind == A.GAME_OVER or s.is_human(pend.player):
                 break
@@ -865,6 +872,8 @@ class GameScreen(Screen[None]):
             return self._aside is None and self._rent_claim() is not None
         if action == "stats":
             return self._aside is None
+        if action == "hint":
+            return self.human_pending() is not None and self._flow_idle()
         if action == "section":
             return self.board.count > 1
         if action == "undo":
@@ -998,6 +1007,15 @@ class GameScreen(Screen[None]):
         from monopoly_tui.ui.charts import StatsScreen
 
         self.open_aside(StatsScreen(self.session))
+
+    def action_hint(self) -> None:
+        """What the master computer player would do at the human's decision, and why."""
+        pend = self.human_pending()
+        if pend is None or not self._flow_idle():
+            return
+        from monopoly_tui.ui.hint import hint_text
+
+        self.notify(hint_text(self.session.game, pend.player), title="Hint", timeout=15)
 
     def action_help(self, tab: str = "keys") -> None:
         """Help (``?``: the keys first; the palette's Rules: the edition's rules first)."""

@@ -72,7 +72,8 @@ def swatches(spec: Spec) -> Parts:
 
 
 KINDS: list[tuple[str, bool | str]] = [("Human", True), ("Computer (basic)", False),
-                                      ("Computer (expert)", "expert")]
+                                      ("Computer (expert)", "expert"),
+                                      ("Computer (master)", "master")]
 """Who plays a seat: a human (True), the basic computer player (False), or the named bot; a
 computer player is called a computer whichever plays it, and which one says in brackets (the
 words of README's "How to play")."""

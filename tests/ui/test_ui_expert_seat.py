@@ -10,6 +10,7 @@ from test_ui_setup_options import _rules_step, _start
 from textual.widgets import Select
 
 from monopoly_tui.bots import BasicBot, ExpertBot
+from monopoly_tui.bots.master import MasterBot
 from monopoly_tui.ui import saves_port
 from monopoly_tui.ui.app import MonopolyApp
 
@@ -22,7 +23,7 @@ async def test_a_seat_chosen_as_expert_is_played_by_the_expert() -> None:
         await settle(pilot)
         rows = scr.rows()
         kinds = [str(label) for label, _ in rows[1].query_one(".kind", Select)._options]
-        assert kinds == ["Human", "Computer (basic)", "Computer (expert)"]
+        assert kinds == ["Human", "Computer (basic)", "Computer (expert)", "Computer (master)"]
         rows[1].query_one(".kind", Select).value = "expert"
         await settle(pilot)
         assert scr.rows()[1].seat().bot == "expert"
@@ -41,3 +42,4 @@ def test_a_plain_computer_seat_is_the_basic_bot() -> None:
     assert isinstance(make_computer(1), BasicBot)
     assert isinstance(make_computer(1, "expert"), ExpertBot)
     assert isinstance(make_computer(1, "no-such-bot"), BasicBot)
+    assert isinstance(make_computer(1, "master"), MasterBot)

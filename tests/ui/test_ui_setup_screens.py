@@ -56,14 +56,14 @@ async def _players_step(pilot: Any, app: MonopolyApp, edition: str = "classic") 
 async def test_the_seat_kinds_read_human_computer_basic_computer_expert(
         size: tuple[int, int]) -> None:
     """The kinds said "Human / Computer / Expert bot" (a computer called two things); now
-    Human, Computer (basic), Computer (expert), as README's "How to play" says, each whole in
-    its field. Chosen by keys: Tab to seat 2's kind, Enter, Down, Enter."""
+    Human, Computer (basic), Computer (expert), Computer (master), as README's "How to play"
+    says, each whole in its field. Chosen by keys: Tab to seat 2's kind, Enter, Down, Enter."""
     app = MonopolyApp(seed=5, pace="instant")
     async with app.run_test(size=size) as pilot:
         scr = await _players_step(pilot, app)
         kind: Any = scr.rows()[1].query_one(".kind", Select)
         assert [str(label) for label, _ in kind._options] == [
-            "Human", "Computer (basic)", "Computer (expert)"]
+            "Human", "Computer (basic)", "Computer (expert)", "Computer (master)"]
         assert "Computer (basic)" in screen_lines(app)[kind.region.y + 1]
         for _ in range(10):  # from seat 1's name, Tab to seat 2's kind
             if app.focused is kind:
@@ -82,7 +82,15 @@ async def test_the_seat_kinds_read_human_computer_basic_computer_expert(
         kind.focus()
         await pilot.press("enter")
         await settle(pilot)
-        await pilot.press("up", "up", "enter")
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert scr.rows()[1].seat().bot == "master"
+        line = screen_lines(app)[kind.region.y + 1]
+        assert "Computer (master)" in line, line
+        kind.focus()
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("up", "up", "up", "enter")
         await settle(pilot)
         assert scr.rows()[1].seat().human and scr.rows()[1].seat().name == "Player 2"
 

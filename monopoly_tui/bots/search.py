@@ -86,18 +86,30 @@ def strengths(game: Game, judge: ExpertBot) -> list[float]:
     return out
 
 
-def chances(game: Game, judge: ExpertBot) -> list[float]:
+def chances(game: Game, judge: ExpertBot, steepness: float = STEEPNESS) -> list[float]:
     """Each player's chance to win from where ``game`` stands (see the module); they sum
     to 1."""
     st = game.st
-    n = len(st.players)
     if st.over:
-        return [1.0 if p == st.winner else 0.0 for p in range(n)] if st.winner >= 0 \
-            else [1.0 / n] * n
-    power = strengths(game, judge)
-    alive = [p for p in range(n) if not st.players[p].bankrupt]
+        return over_chances(game)
+    return softmax(strengths(game, judge), [pl.bankrupt for pl in st.players], steepness)
+
+
+def over_chances(game: Game) -> list[float]:
+    """A game over is its winner's (shared by everyone when it ended without one)."""
+    st = game.st
+    n = len(st.players)
+    if st.winner >= 0:
+        return [1.0 if p == st.winner else 0.0 for p in range(n)]
+    return [1.0 / n] * n
+
+
+def softmax(power: list[float], out: list[bool], steepness: float = STEEPNESS) -> list[float]:
+    """Chances from strengths (see the module); a player who is ``out`` has none."""
+    alive = [p for p in range(len(power)) if not out[p]]
     mean = sum(power[p] for p in alive) / len(alive)
-    weights = [math.exp(STEEPNESS * power[p] / mean) if p in alive else 0.0 for p in range(n)]
+    weights = [0.0 if out[p] else math.exp(steepness * power[p] / mean)
+               for p in range(len(power))]
     total = sum(weights)
     return [w / total for w in weights]
 
@@ -107,11 +119,10 @@ POLICIES: Final[dict[str, Callable[[int], Bot]]] = {
 """Who plays every seat in a rollout, by name: the basic bot (fast) or the expert."""
 
 
-def rollout(game: Game, seed: int, judge: ExpertBot, first: Action | None = None,
-            turns: int = HORIZON_TURNS, policy: str = "basic") -> list[float]:
-    """Play one future of ``game`` (``fresh_future``) on, ``first`` taken first when given,
-    for ``turns`` player-turns by the ``policy``'s bots, and judge it: each player's chance to
-    win from there. ``game`` is not changed."""
+def play_future(game: Game, seed: int, first: Action | None = None,
+                turns: int = HORIZON_TURNS, policy: str = "basic") -> Game:
+    """One future of ``game`` (``fresh_future``) played on, ``first`` taken first when given,
+    for ``turns`` player-turns by the ``policy``'s bots. ``game`` is not changed."""
     future = fresh_future(game, seed)
     if first is not None:
         future.act(first)
@@ -119,4 +130,10 @@ def rollout(game: Game, seed: int, judge: ExpertBot, first: Action | None = None
     bots = [make((seed + seat * _SEED_MIX) & 0xFFFF_FFFF) for seat in
             range(len(future.st.players))]
     play_turns(future, bots, turns)
-    return chances(future, judge)
+    return future
+
+
+def rollout(game: Game, seed: int, judge: ExpertBot, first: Action | None = None,
+            turns: int = HORIZON_TURNS, policy: str = "basic") -> list[float]:
+    """Each player's chance to win as judged at the end of one future (``play_future``)."""
+    return chances(play_future(game, seed, first, turns, policy), judge)

@@ -38,6 +38,7 @@ KEYS_MD = """\
 | `c` | ask for rent you are owed (editions where the owner must ask) |
 | `s` | save the game |
 | `g` | statistics so far: net worth, rent by colour group, the landing heat map |
+| `h` | hint: what the master computer player would choose at your decision, and why |
 | arrows / click | pick a space to see its title deed (Esc: back to the last card) |
 | PgUp / PgDn | scroll the log |
 | `?` | this help |

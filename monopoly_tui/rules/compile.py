@@ -212,7 +212,7 @@ def compile_ruleset(rs: M.Ruleset) -> S.Spec:
                 index=i,
                 id=s.id,
                 name=s.name,
-                short=s.short or s.name[:14],
+                short=s.short or s.name,
                 kind=kinds[type(s)],
                 deed=deed_of_space.get(i, -1),
                 deck=deck_by_id[s.deck] if isinstance(s, M.CardSpace) else -1,
@@ -352,7 +352,7 @@ def _adventure_blocks(rs: M.Ruleset, space_by_id: dict[str, int], group_by_id: d
         rw = dm.red_wizard
         out[D.DUNGEON_MASTER] = D.DungeonMasterSpec(
             locations=tuple(
-                D.DMLocationSpec(id=dl.id, name=dl.name, short=dl.short or dl.name[:14],
+                D.DMLocationSpec(id=dl.id, name=dl.name, short=dl.short or dl.name,
                                  group=group_by_id[dl.group],
                                  adventure=_adventure(dl.adventure, dl.id, -1, *args))
                 for dl in dm.locations),

@@ -106,6 +106,16 @@ class MonopolyApp(App[int]):
         saves and rulesets ('[/x]' is a name, not markup), so none is read as markup."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    async def on_event(self, event: events.Event) -> None:
+        """A key the screen on top does not take (``DecisionScreen.takes_key``: a trade offer
+        in the moment after it came) goes no further: no binding, no widget sees it."""
+        if isinstance(event, events.Key) and self.screen_stack:
+            takes = getattr(self.screen_stack[-1], "takes_key", None)
+            if takes is not None and not takes(event):
+                event.stop()
+                return
+        await super().on_event(event)
+
     def get_default_screen(self) -> Screen[Any]:
         # The title is the first screen (one screen, one first frame). Its styles are in the
         # app's CSS_PATH: Textual does not load a default screen's own CSS_PATH.

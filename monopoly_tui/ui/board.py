@@ -18,7 +18,6 @@ tile fits what room it has: 2 rows at the smallest terminal, 4 or 5 on a big one
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -32,6 +31,7 @@ from textual.widget import Widget
 
 from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine.spec import CARDS, FREE_PARKING, GO, GO_TO_JAIL, JAIL, TAX
+from monopoly_tui.ui.labels import board_labels, fit
 from monopoly_tui.ui.mechanics import screens_for
 from monopoly_tui.ui.style import contrast_text, heat_color, player_color, space_color
 
@@ -121,43 +121,6 @@ def pot_text(game: Game, space: int) -> str:
 _KIND_MARK = {GO: "→", JAIL: "#", GO_TO_JAIL: "!", FREE_PARKING: "P", CARDS: "?", TAX: "$"}
 
 
-def _numbered(name: str) -> tuple[str, str]:
-    """A name and its trailing number ('Boardwalk 2': 'Boardwalk', ' 2'), or the name and ''."""
-    head, _, tail = name.rpartition(" ")
-    if head and tail.isdigit():
-        return head, " " + tail
-    return name, ""
-
-
-def fit(name: str, width: int) -> str:
-    """A name cut to ``width`` with '…'; a trailing number stays ('Mediter… 2': which version
-    of a deed a space is must stay readable)."""
-    if len(name) <= width:
-        return name
-    head, number = _numbered(name)
-    if number and width >= len(number) + 2:
-        return head[: width - len(number) - 1] + "…" + number
-    return name[: max(0, width - 1)] + "…"
-
-
-def _wrap(name: str, width: int, lines: int, *, cut: bool = False) -> list[str]:
-    """A name on at most ``lines`` lines of ``width``; ``cut``: on one line, the name cut
-    where it stops fitting ('St. Ja…') rather than after its first word ('St.…')."""
-    if width <= 0 or lines <= 0:
-        return []
-    if cut and lines == 1:
-        return [fit(name, width)]
-    out = textwrap.wrap(name, width, break_long_words=False, break_on_hyphens=False) or [""]
-    out = [w if len(w) <= width else fit(w, width) for w in out]
-    if len(out) > lines:
-        if _numbered(name)[1]:  # the version's number stays on the last line
-            return [*out[: lines - 1], fit(" ".join(out[lines - 1:]), width)]
-        out = out[:lines]
-        last = out[-1]
-        out[-1] = (last[: max(0, width - 1)] + "…") if len(last) >= width else last + "…"
-    return out
-
-
 def drawn_width(width: int) -> int:
     """The columns a tile draws in: all but the last, left blank, so that a name, a count or
     an owner's mark never runs into the next tile's (the tiles of a row touch); a tile too
@@ -204,6 +167,12 @@ class SpaceTile(Widget):
         self.set_class(space % 2 == 1, "-odd")
         self.set_class(sp.kind in (GO, JAIL, GO_TO_JAIL, FREE_PARKING), "-corner")
         self.tooltip = sp.name
+
+    def label(self, width: int, lines: int, *, cut: bool = False) -> tuple[str, ...]:
+        """The space's short name on ``lines`` lines of ``width``: cut so that no other space
+        of the board, on a tile of that size, shows the same (``labels.board_labels``)."""
+        names = tuple(sp.short for sp in self.game.spec.spaces)
+        return board_labels(names, width, lines, cut)[self.space]
 
     def on_click(self) -> None:
         if self.space >= 0:
@@ -308,7 +277,7 @@ class SpaceTile(Widget):
                 else:
                     band.append(mark.center(w), style="dim")
             lines.append(band)
-            for line in _wrap(sp.short, w, h - 2, cut=self.cut_names):
+            for line in self.label(w, h - 2, cut=self.cut_names):
                 lines.append(Text(line, style=name_style))
             while len(lines) < h - 1:
                 lines.append(Text(""))
@@ -316,7 +285,7 @@ class SpaceTile(Widget):
         else:
             head = Text(no_wrap=True, overflow="ellipsis")
             room = w - len(build)
-            name = fit(sp.short, room)
+            name = "".join(self.label(room, 1, cut=True))
             if pot:  # no room for the name and the pot: the pot, after the space's mark
                 mark = _KIND_MARK.get(sp.kind, "")
                 name = f"{mark} {pot}" if len(mark) + 1 + len(pot) <= room else fit(pot, room)
@@ -352,11 +321,10 @@ class SpaceTile(Widget):
         value = count / most if most else 0.0
         bg = heat_color(value)
         fg = contrast_text(bg)
-        sp = self.game.spec.spaces[self.space]
         shown = str(count) if len(str(count)) <= w else ("9" * (w - 1) + "+")  # '99+'
         lines = [Text(shown.rjust(w), style=f"bold {fg} on {bg}")]
         lines += [Text(line.ljust(w), style=f"{fg} on {bg}")
-                  for line in _wrap(sp.short, w, h - 1)]
+                  for line in self.label(w, h - 1)]
         while len(lines) < h:
             lines.append(Text(" " * w, style=f"on {bg}"))
         return Text("\n").join(lines[:h])

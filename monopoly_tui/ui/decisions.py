@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.text import Text
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.button import ButtonVariant
@@ -76,9 +77,20 @@ def raise_steps(game: Game) -> tuple[int, ...]:
     return tuple(steps)
 
 
+KEY_GUARD_SECONDS = 0.4
+"""How long a decision that comes unasked (``DecisionScreen.KEY_GUARD``) lets keys go by once
+it is on the screen: a key pressed in that moment was meant for the screen before it (the
+tests set it to 0, and their keys, pressed after the dialog is up, count at once)."""
+
+
 class DecisionScreen(ModalScreen[None]):
     """The base of the decision modals (a mechanic's own, in ``ui/mechanics/``, too: the style
-    sheet's path is absolute, so a subclass elsewhere finds it)."""
+    sheet's path is absolute, so a subclass elsewhere finds it).
+
+    A decision that can come while its player is pressing keys meant for another screen
+    (``KEY_GUARD``: an offer that arrives as their turn comes round, while they press ``r``
+    for the dice) takes no key pressed before it was mounted nor in the ``KEY_GUARD_SECONDS``
+    after: the player sees it before a key answers it (``takes_key``)."""
 
     CSS_PATH = str(Path(__file__).with_name("decisions.tcss"))
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -86,6 +98,8 @@ class DecisionScreen(ModalScreen[None]):
         Binding("h", "hint", "Hint", id="hint"),
     ]
     kind: ClassVar[str] = ""
+    KEY_GUARD: ClassVar[bool] = False
+    """The decision can come unasked, while its player presses keys for another screen."""
     BUTTONS: ClassVar[tuple[tuple[str, str, ButtonVariant], ...]] = ()
     """A plain dialog's buttons: (label, the choice kind it takes, its variant)."""
 
@@ -103,6 +117,34 @@ class DecisionScreen(ModalScreen[None]):
         super().__init__(classes="decision")
         self.table = table
         self._dismissed = False
+        self._keys_from: float | None = None
+        """When keys start to count (``KEY_GUARD``): its mount, plus the guard; None before
+        its mount, when no key counts."""
+
+    class KeysGuarded(Message):
+        """The decision shows something new (another offer): keys count again only after
+        ``KEY_GUARD_SECONDS`` from now (the message's stamp)."""
+
+    @on(events.Mount)
+    @on(KeysGuarded)
+    def _guard_keys(self, event: Message) -> None:
+        # (the events' own clock: a key's stamp says when it was read)
+        self._keys_from = event.time + KEY_GUARD_SECONDS
+
+    def guard_keys(self) -> None:
+        """Let keys go by again for a moment: the decision shows something new to decide (a
+        ``KEY_GUARD`` screen that stays open for the next offer)."""
+        if self.KEY_GUARD and self.is_mounted:
+            self._keys_from = None
+            self.post_message(self.KeysGuarded())
+
+    def takes_key(self, event: events.Key) -> bool:
+        """Whether a key counts on this screen: always, unless the decision comes unasked
+        (``KEY_GUARD``) and the key was pressed before it was on the screen or in the moment
+        after (``KEY_GUARD_SECONDS``); such a key does nothing here."""
+        if not self.KEY_GUARD:
+            return True
+        return self._keys_from is not None and event.time >= self._keys_from
 
     @property
     def session(self) -> Session:

@@ -32,7 +32,7 @@ KEYS_MD = """\
 | `d` | in an auction: pass (you may raise again while it is open) |
 | `m` | manage properties: build, sell, mortgage, lift mortgages |
 | `t` | propose a trade |
-| `A` / `R` / `C` | a trade offer: accept, reject, counter-offer (shifted: no other key does) |
+| `A` / `R` / `C` | a trade offer: accept, reject, counter-offer (shifted; taken once it is seen) |
 | `e` | end your turn |
 | `u` | undo your last decision (no dice, card or other player's choice since) |
 | `c` | ask for rent you are owed (editions where the owner must ask) |

@@ -70,6 +70,19 @@ def action_words(game: Game, action: Action) -> str:
     return k.replace("_", " ")
 
 
+def action_lines(game: Game, action: Action) -> tuple[str, ...]:
+    """``action_words`` in the lines a row too narrow for it shows: a move, where it comes
+    from, then where it goes ('Move a House from Atlantic Avenue 2' / 'to Atlantic Avenue
+    3'), so that the moves of one house to two versions never read alike when the list cuts
+    them ('… to Atla…' twice); any other choice on its one line (the preview says it whole)."""
+    words = action_words(game, action)
+    if action.kind == A.A_MOVE_BUILDING:
+        to = f" to {game.spec.spaces[action.amount].name}"
+        if words.endswith(to):
+            return words[: -len(to)], to.lstrip()
+    return (words,)
+
+
 def action_effect(game: Game, action: Action) -> tuple[str, int]:
     """What an at-any-time choice does, in words, and the cash it moves (+ raises, - costs)
     as the engine plays it (``Game.preview``, on a copy: no rule here). Asking for a rent owed
@@ -170,6 +183,9 @@ class Entry:
     waits: str = ""
     """The decision the choice starts before any cash moves (an auction of a building the
     bank is short of), as the engine's preview says; '' for none."""
+    lines: tuple[str, ...] = ()
+    """The label broken where a row too narrow for it breaks it (``action_lines``); () for
+    a label that stays on one line."""
 
 
 def entry_key(game: Game, action: Action) -> tuple[str, int]:
@@ -187,8 +203,9 @@ def entry_rows(game: Game, player: int, kinds: frozenset[str],
     rows: list[Entry] = []
     for a in acts:
         label, delta, waits = _effect(game, a)
+        lines = action_lines(game, a)
         rows.append(Entry(entry_key(game, a), action_group(game, a), label, delta, (a,),
-                          waits=waits))
+                          waits=waits, lines=lines if len(lines) > 1 else ()))
     if A.A_BUILD in kinds:
         groups = sorted({action_group(game, a) for a in acts if a.kind == A.A_BUILD})
         for g in groups:
@@ -240,6 +257,20 @@ class ActionList(OptionList):
         self.actions: list[Action] = []
         """The single choices listed (what the raise-cash lists play)."""
         self.entries: list[Entry] = []
+        self._drawn_width = 0
+        """The width the rows were last laid out for (a row too long for it breaks)."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width != self._drawn_width and any(e.lines for e in self.entries):
+            self.reload()
+
+    def _room(self) -> int:
+        """The columns a row has (0 before the list is laid out): its width less its border,
+        padding and a scrollbar's columns, whether the scrollbar shows or not (a row's lines
+        must not change as it comes and goes)."""
+        if not self.size.width:
+            return 0
+        return max(0, self.content_size.width - self.styles.scrollbar_size_vertical)
 
     def reload(self, player: int | None = None) -> None:
         if player is not None and player != self.player:
@@ -250,6 +281,8 @@ class ActionList(OptionList):
         was = self.current_entry
         highlighted = self.highlighted
         rows = entry_rows(game, self.player, self.kinds, self.reasons)
+        room = self._room() or 10_000
+        self._drawn_width = self.size.width
         self.clear_options()
         self.actions = []
         self.entries = []
@@ -278,12 +311,14 @@ class ActionList(OptionList):
                 row.append(f"  ({then or e.waits.replace('_', ' ') + ' first'})",
                            style="bold yellow")
             else:
-                row.append(e.label)
+                amount = (f"+{money(game, e.delta)}" if e.delta >= 0
+                          else f"−{money(game, -e.delta)}")
+                if e.lines and len(row) + len(e.label) + 2 + len(amount) > room:
+                    row.append("\n    ".join(e.lines))
+                else:
+                    row.append(e.label)
                 row.append("  ")
-                row.append(
-                    f"+{money(game, e.delta)}" if e.delta >= 0 else f"−{money(game, -e.delta)}",
-                    style="bold green" if e.delta >= 0 else "bold red",
-                )
+                row.append(amount, style="bold green" if e.delta >= 0 else "bold red")
             options.append(Option(row, id=f"act-{len(self.entries)}"))
             self.entries.append(e)
             if len(e.actions) == 1 and not e.reason:

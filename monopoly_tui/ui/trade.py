@@ -345,6 +345,8 @@ class TradeReview(DecisionScreen):
     # roll): its answers take shifted keys no other screen uses, and no button has the focus,
     # so Enter and Space do not answer it either (Tab reaches the buttons).
     AUTO_FOCUS = "#offer-box"
+    KEY_GUARD = True  # and no key pressed before it is seen, nor in the moment after, counts
+    _offer_shown: TradeOffer | None = None
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("A", "choose('accept_trade')", "Accept", id="accept"),
         Binding("R", "choose('reject_trade')", "Reject", id="reject"),
@@ -370,6 +372,9 @@ class TradeReview(DecisionScreen):
             return
         game = self.game
         offer: TradeOffer = pend.context["offer"]
+        if self._offer_shown is not None and offer != self._offer_shown:
+            self.guard_keys()  # another offer in the same dialog: seen before it is answered
+        self._offer_shown = offer
         head = Text()
         head.append_text(player_tag(game, offer.partner))
         head.append(f", {game.st.players[offer.proposer].name} offers you a trade",

@@ -391,6 +391,37 @@ async def test_the_building_mover_shows_each_version_and_moves_a_house() -> None
                    for line in s.log)
 
 
+@pytest.mark.parametrize("size", [SMALL, BIG], ids=["100x30", "160x50"])
+async def test_two_moves_from_one_version_read_differently_on_a_narrow_list(
+        size: tuple[int, int]) -> None:
+    """Issue 33, item 9: at 100x30 the list cut both moves to 'Move a House from Baltic
+    Avenue 2 to Balt…'; a move too long for its row goes on two lines, where it comes from
+    and where it goes, each whole; on a wide list it stays on one."""
+    s = lge_session([("Ann", True), ("Bob", True)], seed=2)
+    _browns(s, {"Baltic Avenue 2": 2})
+    async with started(s, size=size) as (app, pilot):
+        await pilot.press("m")
+        await settle(pilot)
+        lst = app.screen.query_one(ActionList)
+        room = lst.content_size.width
+        rows = {}
+        for i in range(lst.option_count):
+            e = lst.entry_at(i)
+            if e is not None and e.label.startswith("Move"):
+                lines = lst.get_option_at_index(i).prompt.plain.splitlines()
+                assert all(len(line) <= room for line in lines), (room, lines)
+                rows[e.label] = lines
+        assert set(rows) == {"Move a House from Baltic Avenue 2 to Baltic Avenue",
+                             "Move a House from Baltic Avenue 2 to Baltic Avenue 3"}
+        shown = [" ".join(x.strip() for x in lines) for lines in rows.values()]
+        assert len(set(shown)) == 2
+        if size == SMALL:
+            assert [lines[1].strip().rsplit("  ", 1)[0] for lines in rows.values()] == [
+                "to Baltic Avenue", "to Baltic Avenue 3"]
+        else:
+            assert all(len(lines) == 1 for lines in rows.values())
+
+
 async def test_a_house_bought_goes_on_the_version_chosen() -> None:
     s = lge_session([("Ann", True), ("Bob", True)], seed=2)
     _browns(s, {})

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from driver import settle, shown_keys, started
 from states import human_and_computer
+from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -20,6 +21,7 @@ import monopoly_tui.ui
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.frames import TradeFrame
 from monopoly_tui.engine.state import TradeOffer
+from monopoly_tui.ui import decisions
 from monopoly_tui.ui.trade import TradeReview
 
 
@@ -93,3 +95,81 @@ async def test_an_offer_is_accepted_by_shift_a() -> None:
         await settle(pilot)
         assert s.game.st.owner[1] == 0
         assert type(app.screen).__name__ == "GameScreen"
+
+
+def _key(screen: Any, key: str, after: float) -> events.Key:
+    """The key ``key`` as the terminal would have read it ``after`` seconds after the moment
+    the offer starts to take keys (negative: before): a key's stamp is when it was read, so
+    no test waits for the moment to pass."""
+    event = events.Key(key, key)
+    event.time = screen._keys_from + after
+    return event
+
+
+async def test_an_offer_takes_no_key_in_the_moment_after_it_comes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """In play a key counts only ``KEY_GUARD_SECONDS`` after the offer is on the screen: R
+    pressed just before does nothing, R pressed after it rejects the offer."""
+    monkeypatch.setattr(decisions, "KEY_GUARD_SECONDS", 0.4)
+    s = _offer_as_turn_comes()
+    made = s.game.st.decisions
+    async with started(s, size=(160, 50)) as (app, pilot):
+        scr = app.screen
+        assert isinstance(scr, TradeReview) and scr._keys_from is not None
+        for after in (-0.39, -0.2, -0.001):  # pressed for the dice as the offer came
+            app.post_message(_key(scr, "R", after))
+            await settle(pilot)
+            assert app.screen is scr and s.game.st.decisions == made, after
+        app.post_message(_key(scr, "R", 0.001))
+        await settle(pilot)
+        assert type(app.screen).__name__ == "GameScreen"
+        assert s.game.st.owner[1] == 1 and s.pending.kind == A.ROLL
+
+
+async def test_a_key_read_before_the_offer_was_up_never_answers_it() -> None:
+    """Without the moment (the tests' 0), a key read before the dialog was mounted still does
+    nothing: it was meant for the screen before."""
+    s = _offer_as_turn_comes()
+    made = s.game.st.decisions
+    async with started(s, size=(160, 50)) as (app, pilot):
+        scr = app.screen
+        assert isinstance(scr, TradeReview)
+        app.post_message(_key(scr, "R", -0.05))
+        await settle(pilot)
+        assert app.screen is scr and s.game.st.decisions == made
+        await pilot.press("R")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "GameScreen"
+
+
+async def test_the_next_offer_in_the_open_dialog_waits_its_moment_too(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two offers one after the other to Ann: the dialog stays open for the second, which
+    takes no key in the moment after it is shown either (the R that rejected the first,
+    pressed twice, leaves the second unanswered)."""
+    monkeypatch.setattr(decisions, "KEY_GUARD_SECONDS", 0.4)
+    s = human_and_computer(seed=1)
+    st = s.game.st
+    st.owner[1] = 1
+    st.owner[3] = 1
+    st.current = 0
+    st.frames.append(TradeFrame(TradeOffer(1, 0, (3,), (), 0, 50)))
+    st.frames.append(TradeFrame(TradeOffer(1, 0, (1,), (), 0, 100)))
+    async with started(s, size=(160, 50)) as (app, pilot):
+        scr = app.screen
+        assert isinstance(scr, TradeReview) and scr._keys_from is not None
+        first_from = scr._keys_from
+        app.post_message(_key(scr, "R", 0.001))
+        await settle(pilot)
+        assert app.screen is scr and s.pending.kind == A.TRADE
+        assert s.pending.context["offer"].give_deeds == (3,)
+        made = s.game.st.decisions
+        assert scr._keys_from is not None and scr._keys_from > first_from
+        event = events.Key("R", "R")
+        event.time = first_from + 0.002  # the second R of a double press
+        app.post_message(event)
+        await settle(pilot)
+        assert app.screen is scr and s.game.st.decisions == made
+        app.post_message(_key(scr, "R", 0.001))
+        await settle(pilot)
+        assert type(app.screen).__name__ == "GameScreen" and st.owner[3] == 1

@@ -65,7 +65,7 @@ async def test_buy_raising_cash_first() -> None:
         await pilot.press("m")  # to the raise-cash list
         await settle(pilot)
         # the focused list's own Enter must not hide the dialog's from the footer
-        assert shown_keys(app) == {"a", "enter"}
+        assert shown_keys(app) == {"a", "enter", "h"}
         while st.players[0].cash < 400:
             await pilot.press("enter")
             await settle(pilot)

@@ -34,6 +34,7 @@ from monopoly_tui.engine.mechanics.dnd_config import MAGIC_MYSTERY
 from monopoly_tui.engine.spec import (
     LOSE_ALL_ITEMS,
     LOSE_ITEM,
+    MAX_DECK_CARDS,
     MONSTER,
     MOVE_TO_NEXT,
     PAY,
@@ -54,8 +55,9 @@ A_GIVE_UP_ITEM = "give_up_item"
 """Put the held item ``target`` (its place in the player's items) at the bottom."""
 GO_TO_JAIL = "go_to_jail"
 
-CARD_STRIDE = 1000
-"""A monster's card rides on a check as ``deck * CARD_STRIDE + card``."""
+CARD_STRIDE = MAX_DECK_CARDS
+"""A monster's card rides on a check as ``deck * CARD_STRIDE + card`` (so a deck holds at
+most ``MAX_DECK_CARDS``, which validation checks)."""
 
 ABOUT_FIELD.update({"monster": "card"})
 

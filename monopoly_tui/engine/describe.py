@@ -556,6 +556,27 @@ def _offer(game: Game, proposer: int, partner: int) -> TradeOffer | None:
     return None
 
 
+def distinct_places(spec: Spec, spaces: Sequence[int]) -> list[str]:
+    """Each of ``spaces`` (board indices) in words a player tells apart from the others
+    listed: its name where no other listed space has that name; else its name and the names
+    of the spaces either side ('Magic & Mystery between Daggerford and Portal'); and where
+    even that is shared, its place counted from the first space too ('…, space 3 from GO')."""
+    board = spec.spaces
+    size = len(board)
+    names = [board[s].name for s in spaces]
+    out = list(names)
+    shared = {n for n in names if names.count(n) > 1}
+    if not shared:
+        return out
+    for i, s in enumerate(spaces):
+        if names[i] in shared:
+            out[i] = (f"{names[i]} between {board[(s - 1) % size].name} and "
+                      f"{board[(s + 1) % size].name}")
+    still = {o for o in out if out.count(o) > 1}
+    return [f"{o}, space {s} from {board[0].name}" if o in still else o
+            for o, s in zip(out, spaces, strict=True)]
+
+
 def kept_card_name(spec: Spec, card: tuple[int, int]) -> str:
     """A kept card's name (an Item card a mechanic keeps): its text up to the first full
     stop ("Greatsword")."""

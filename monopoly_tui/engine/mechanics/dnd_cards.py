@@ -221,6 +221,20 @@ class MagicMystery(Mechanic):
     def event_kinds(self) -> frozenset[str]:
         return frozenset({"monster", "item_lost", "no_item_lost"})
 
+    def action_words(self, words: Words, action: Action) -> str | None:
+        """The Item card given up (``target``: its place among the player's items then)."""
+        from monopoly_tui.engine.describe import kept_card_words
+
+        if action.kind != A_GIVE_UP_ITEM:
+            return None
+        held = items_of(words.game, action.player) \
+            if 0 <= action.player < len(words.game.st.players) else []
+        if not 0 <= action.target < len(held):
+            return f"give up an {words.v.item}"
+        deck, _ = held[action.target]
+        return (f"put {kept_card_words(words.spec, held[action.target])} at the bottom of "
+                f"the {words.deck(deck)} deck")
+
     def describe(self, words: Words, event: Event) -> str | None:
         w, e, v = words, event, words.spec.vocab
         if e.kind == "monster":

@@ -519,3 +519,26 @@ def test_a_check_roll_names_the_editions_die() -> None:
     g = _game("dnd")
     assert describe(Event("red_die", player=0, amount=15, dice=(8,)), g) == (
         "Ann rolled 15 on the red die (needs 8)")
+
+
+def test_distinct_places_tell_spaces_of_one_name_apart_by_neighbours_then_place() -> None:
+    """A space's name alone where it is the only one of that name among those listed; else
+    with the spaces either side; where even those repeat, with its place from GO too."""
+    from dataclasses import replace
+
+    from monopoly_tui.engine.describe import distinct_places
+    from monopoly_tui.rules import load_spec
+
+    spec = load_spec("classic")
+    chests = [sp.index for sp in spec.spaces if sp.name == "Community Chest"]
+    assert distinct_places(spec, [0, 1, 39]) == ["GO", "Mediterranean Avenue", "Boardwalk"]
+    assert distinct_places(spec, [chests[0], 39]) == ["Community Chest", "Boardwalk"]
+    assert distinct_places(spec, chests) == [
+        "Community Chest between Mediterranean Avenue and Baltic Avenue",
+        "Community Chest between St. James Place and Tennessee Avenue",
+        "Community Chest between North Carolina Avenue and Pennsylvania Avenue",
+    ]
+    same = [replace(sp, name="Lot") for sp in spec.spaces]  # every space the same name
+    lots = replace(spec, spaces=tuple(same), space_by_id={})
+    assert distinct_places(lots, [3, 5]) == ["Lot between Lot and Lot, space 3 from Lot",
+                                             "Lot between Lot and Lot, space 5 from Lot"]

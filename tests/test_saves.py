@@ -817,7 +817,9 @@ def test_replay_names_the_player_met_in_a_ring_choice() -> None:
 
     spec = spec_of(next(f for f in RULESET_FILES if "lotr" in str(f)))
     game = Game.new(spec, [("Frodo", spec.tokens[0]), ("Sam", spec.tokens[1])], seed=1)
-    for kind in (A.A_BATTLE, A.A_OFFER_RING, A.A_PASS_BY):
-        text = action_text(Action(kind, 0, 1), game)
-        assert text == f"Frodo: {kind.replace('_', ' ')} Sam"
+    ring = spec.mechanics["ring"]
+    assert [action_text(Action(kind, 0, 1), game)
+            for kind in (A.A_BATTLE, A.A_OFFER_RING, A.A_PASS_BY)] == [
+        f"Frodo: battle Sam for {ring.ring}", f"Frodo: offer {ring.ring} to Sam",
+        "Frodo: pass Sam by"]
     assert action_text(Action(A.A_BUILD, 1, 1), game).endswith(spec.deeds[1].name)

@@ -318,7 +318,9 @@ _ACTIONS: Final[dict[str, dict[int, Action]]] = {}
 
 def simple_action(kind: str, player: int, target: int = -1) -> Action:
     """The choice ``kind`` by ``player`` on ``target``, with no amount or trade: made once and
-    shared (actions are immutable), since bots make the same few choices over and over."""
+    shared (actions are immutable), since bots make the same few choices over and over.
+    The key packs the target in 16 bits: a board has at most ``MAX_SPACES`` spaces, so every
+    target (a deed, a space) is below that."""
     per_kind = _ACTIONS.get(kind)
     if per_kind is None:
         per_kind = _ACTIONS[kind] = {}

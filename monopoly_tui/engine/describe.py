@@ -21,12 +21,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from monopoly_tui.engine import actions as A
-from monopoly_tui.engine.actions import Event
+from monopoly_tui.engine import buildings as B
+from monopoly_tui.engine import property as P
+from monopoly_tui.engine.actions import Action, Event
+from monopoly_tui.engine.state import TradeOffer
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
     from monopoly_tui.engine.spec import Spec
-    from monopoly_tui.engine.state import TradeOffer
 
 END_REASONS: dict[str, str] = {
     "last_standing": "the last player standing",
@@ -554,6 +556,240 @@ def _offer(game: Game, proposer: int, partner: int) -> TradeOffer | None:
                 and t.proposer == proposer and t.partner == partner:
             return t
     return None
+
+
+# ---------------------------------------------------------------- decisions in words
+
+
+def action_words(game: Game, action: Action) -> str:
+    """A decision in the edition's words, without who takes it ('buy <deed>', 'go through the
+    <Portal> to <location>', 'use the <Item card> <its name> on the roll', 'propose a trade to
+    <player>: <deed> for <money>'), read from the game as it stands before the decision is
+    played (the building a sale takes is the top one then, an item the one held at that place
+    then).
+
+    A mechanic's own choices (and the core's it words its own way, the Ring's) are its
+    ``action_words``; every other choice is the core's below; a kind nobody knows is its name
+    and its deed. The one describer of decisions: the replay's lines, the property manager's
+    rows and the list dialogs' fallback all read it."""
+    w = Words(game)
+    for m in game.mechanics:
+        said = m.action_words(w, action)
+        if said is not None:
+            return said
+    tell = _ACTION_WORDS.get(action.kind)
+    if tell is not None:
+        said = tell(w, action)
+        if said is not None:
+            return said
+    words = action.kind.replace("_", " ")
+    if 0 <= action.target < len(game.spec.deeds):
+        words += f" {w.deed(action.target)}"
+    if action.amount:
+        words += f" {w.money(action.amount)}"
+    return words
+
+
+ActionTeller = Callable[["Words", Action], "str | None"]
+"""A core choice in words (``action_words``), or None to fall back on its kind."""
+
+
+def _deed_of(w: Words, action: Action) -> str | None:
+    return w.deed(action.target) if 0 <= action.target < len(w.spec.deeds) else None
+
+
+def _top_building(w: Words, deed: int, leaving: bool) -> str:
+    """The building a build adds (``leaving`` False) or a sale takes, on ``deed`` now."""
+    top = P.hotel_level(w.spec)
+    level = w.game.st.buildings[deed]
+    hotel = level >= top if leaving else level + 1 == top
+    return building_words(w.game, "hotel" if hotel else "house")
+
+
+def _build(w: Words, a: Action) -> str | None:
+    if _deed_of(w, a) is None:
+        return None
+    return f"build {_top_building(w, a.target, False)} on {w.deed(a.target)}"
+
+
+def _sell_building(w: Words, a: Action) -> str | None:
+    if _deed_of(w, a) is None:
+        return None
+    return f"sell {_top_building(w, a.target, True)} on {w.deed(a.target)}"
+
+
+def _sell_all(w: Words, a: Action) -> str | None:
+    groups = w.spec.groups
+    if not 0 <= a.target < len(groups):
+        return None
+    return f"sell every building on {groups[a.target].name}"
+
+
+def _move_building(w: Words, a: Action) -> str | None:
+    """``target`` the space the building leaves, ``amount`` the one it goes to."""
+    size = w.spec.size
+    if not (0 <= a.target < size and 0 <= a.amount < size):
+        return None
+    hotel = B.on_space(w.game.st, a.target) >= P.hotel_level(w.spec)
+    one = f"the {w.v.hotel}" if hotel else building_words(w.game, "house")
+    return f"move {one} from {w.space(a.target)} to {w.space(a.amount)}"
+
+
+def _collect_rent(w: Words, a: Action) -> str | None:
+    claims = w.game.st.claims
+    if not 0 <= a.target < len(claims):
+        return "ask for the rent owed"
+    c = claims[a.target]
+    return f"ask {w.who(c.payer)} for the rent on {w.deed(c.deed)}"
+
+
+def _trade_words(w: Words, offer: TradeOffer) -> str:
+    return (f"{w.who(offer.partner)}: {_goods(w, offer, True)} for "
+            f"{_goods(w, offer, False)}")
+
+
+def _propose(w: Words, a: Action) -> str | None:
+    return None if a.trade is None else f"propose a trade to {_trade_words(w, a.trade)}"
+
+
+def _counter(w: Words, a: Action) -> str | None:
+    if a.trade is None:
+        return None
+    return f"turn the trade down and offer one back to {_trade_words(w, a.trade)}"
+
+
+def _answered(w: Words, a: Action) -> TradeOffer | None:
+    """The offer a trade answer is about: the one waiting for this player's answer."""
+    if w.game.st.over:
+        return None
+    pend = w.game.pending
+    offer = pend.context.get("offer") if pend.kind == A.TRADE else None
+    return offer if isinstance(offer, TradeOffer) and offer.partner == a.player else None
+
+
+def _accept(w: Words, a: Action) -> str:
+    offer = _answered(w, a)
+    if offer is None:
+        return "accept the trade"
+    proposer = w.who(offer.proposer)
+    return (f"accept {proposer}'s trade: {_goods(w, offer, True)} from {proposer} for "
+            f"{_goods(w, offer, False)}")
+
+
+def _reject(w: Words, a: Action) -> str:
+    offer = _answered(w, a)
+    return "turn down the trade" if offer is None else \
+        f"turn down {w.who(offer.proposer)}'s trade"
+
+
+def _tax(w: Words, a: Action) -> str | None:
+    spaces = w.spec.spaces
+    if not 0 <= a.target < len(spaces):
+        return None
+    sp = spaces[a.target]
+    if a.kind == A.A_TAX_PERCENT:
+        return f"pay {sp.tax_percent}% of everything owned for {sp.name}"
+    return f"pay {w.money(sp.tax_amount)} for {sp.name}"
+
+
+def _said(template: str) -> ActionTeller:
+    """A choice in ``template``'s words: ``{v.…}`` the edition's vocabulary, ``{money}`` the
+    choice's amount, ``{fine}`` the fine to leave jail."""
+    def tell(w: Words, a: Action) -> str | None:
+        return template.format(v=w.v, money=w.money(a.amount),
+                               fine=w.money(w.spec.rules.jail_fine))
+    return tell
+
+
+def _deed_words(template: str) -> ActionTeller:
+    """A choice about the deed of its target: ``template`` with ``{deed}`` (and what
+    ``_said`` fills in)."""
+    def tell(w: Words, a: Action) -> str | None:
+        deed = _deed_of(w, a)
+        if deed is None:
+            return None
+        return template.format(deed=deed, v=w.v, money=w.money(a.amount),
+                               fine=w.money(w.spec.rules.jail_fine))
+    return tell
+
+
+def _place_building(w: Words, a: Action) -> str | None:
+    if _deed_of(w, a) is None:
+        return None
+    return f"place the building on {w.deed(a.target)}"
+
+
+def _place_version(w: Words, a: Action) -> str | None:
+    if not 0 <= a.target < w.spec.size:
+        return None
+    return f"place the building on {w.space(a.target)}"
+
+
+def _player_choice(template: str) -> ActionTeller:
+    """A choice about another player (met on the way): ``template`` with ``{player}``."""
+    def tell(w: Words, a: Action) -> str | None:
+        if not 0 <= a.target < len(w.game.st.players):
+            return None
+        return template.format(player=w.who(a.target))
+    return tell
+
+
+_ACTION_WORDS: dict[str, ActionTeller] = {
+    A.A_ROLL: _said("roll the dice"),
+    A.A_PAY_FINE: _said("pay {fine} to leave {v.jail}"),
+    A.A_USE_CARD: _said("use a {v.get_out_of_jail_free} card"),
+    A.A_BUY: _deed_words("buy {deed}"),
+    A.A_AUCTION: _deed_words("put {deed} up for auction"),
+    A.A_DECLINE: _deed_words("not buy {deed}"),
+    A.A_BID: _said("bid {money}"),
+    A.A_DROP: _said("drop out of the auction"),
+    A.A_TAX_FLAT: _tax,
+    A.A_TAX_PERCENT: _tax,
+    A.A_PAY_DEBT: _said("pay the debt"),
+    A.A_BANKRUPT: _said("declare bankruptcy"),
+    A.A_ACCEPT: _accept,
+    A.A_REJECT: _reject,
+    A.A_COUNTER: _counter,
+    A.A_LIFT: _deed_words("lift the {v.mortgage} on {deed}"),
+    A.A_KEEP: _deed_words("keep the {v.mortgage} on {deed}"),
+    A.A_PLACE: _place_building,
+    A.A_END_TURN: _said("end the turn"),
+    A.A_PASS_BY: _player_choice("pass {player} by"),
+    A.A_PLACE_VERSION: _place_version,
+    A.A_PAY_RENT: _deed_words("pay the rent on {deed}"),
+    A.A_BUY_OUT: _deed_words("{v.buy_out} {deed} for {money}"),
+    A.A_BUILD: _build,
+    A.A_SELL_BUILDING: _sell_building,
+    A.A_SELL_ALL: _sell_all,
+    A.A_MORTGAGE: _deed_words("{v.mortgage} {deed}"),
+    A.A_UNMORTGAGE: _deed_words("lift the {v.mortgage} on {deed}"),
+    A.A_PROPOSE: _propose,
+    A.A_COLLECT_RENT: _collect_rent,
+    A.A_CALL_TIME: _said("call time: the agreed hour has come"),
+    A.A_MOVE_BUILDING: _move_building,
+}
+"""The core's choices in words, by kind (``action_words``)."""
+
+
+def distinct_places(spec: Spec, spaces: Sequence[int]) -> list[str]:
+    """Each of ``spaces`` (board indices) in words a player tells apart from the others
+    listed: its name where no other listed space has that name; else its name and the names
+    of the spaces either side ('Magic & Mystery between Daggerford and Portal'); and where
+    even that is shared, its place counted from the first space too ('…, space 3 from GO')."""
+    board = spec.spaces
+    size = len(board)
+    names = [board[s].name for s in spaces]
+    out = list(names)
+    shared = {n for n in names if names.count(n) > 1}
+    if not shared:
+        return out
+    for i, s in enumerate(spaces):
+        if names[i] in shared:
+            out[i] = (f"{names[i]} between {board[(s - 1) % size].name} and "
+                      f"{board[(s + 1) % size].name}")
+    still = {o for o in out if out.count(o) > 1}
+    return [f"{o}, space {s} from {board[0].name}" if o in still else o
+            for o, s in zip(out, spaces, strict=True)]
 
 
 def kept_card_name(spec: Spec, card: tuple[int, int]) -> str:

@@ -27,6 +27,16 @@ LOCATION: Final = "location"
 PORTAL: Final = "portal"
 PROPERTY_KINDS: Final = frozenset({STREET, COUNT_RENT, DICE_RENT})
 
+# What the engine can hold (``rules.models.engine_limits`` refuses a ruleset over them)
+MAX_DECK_CARDS: Final = 1000
+"""The most cards one deck holds, every copy counted, and for the deck the Dungeon Master's
+monsters are shuffled into, every one of them too: a monster card rides on its check as
+``deck * MAX_DECK_CARDS + card`` (``mechanics.dnd_cards.card_code``), so a card at 1000 or
+more would be read back as a card of the next deck."""
+MAX_SPACES: Final = 65_535
+"""The most spaces a board has: a bot's shared choices are keyed by their target (a deed,
+at most one for each space) in 16 bits (``bots.base.simple_action``)."""
+
 
 @dataclass(frozen=True, slots=True)
 class SpaceSpec:

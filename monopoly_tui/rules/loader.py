@@ -12,8 +12,9 @@ edition that reuses the id of a built-in one (or of an edition found before it) 
 clash and left out; the first one stays.
 
 ``extends: <id>`` builds an edition on another one (looked up by id in the file's own folder,
-then in the ruleset folders, recursively; cycles are reported). The base is read as plain data
-and the child is deep-merged over it:
+then in the ruleset folders, and so on down the chain; cycles are reported, and so is a chain
+of more than ``MAX_EXTENDS_CHAIN`` files). The base is read as plain data and the child is
+deep-merged over it:
 
 - mappings merge key by key;
 - a list whose items are all mappings with an ``id`` merges with a base list of the same kind item
@@ -61,6 +62,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENV_VAR",
+    "MAX_EXTENDS_CHAIN",
     "EditionInfo",
     "EditionNotFoundError",
     "EditionScan",
@@ -90,6 +92,10 @@ _ID_RE = re.compile(_ID_PATTERN)
 _NOT_INHERITED = ("id", "name", "extends", "earlier_hashes")
 _MAX_VALUES = 500_000
 """More values than this in one file means an alias bomb, not a ruleset."""
+MAX_EXTENDS_CHAIN = 32
+"""The most files an ``extends`` chain has, the file itself and the base that extends nothing
+counted (the built-in editions extend nothing): a longer chain is refused at its first file's
+``extends``, not followed."""
 MAX_RULESET_BYTES = 1_000_000
 """The largest ruleset file read (the built-in ones are 10-22 kB): a bigger file would slow
 every scan of the editions (the new game screen's too), so it is refused."""
@@ -647,6 +653,7 @@ class _Session:
         self._raw: dict[Path, bytes | OSError] = {}
         self._parsed: dict[Path, _Doc | RulesetError] = {}
         self._resolved: dict[Path, _Doc | RulesetError] = {}
+        self._depth: dict[Path, int] = {}  # how many files a resolved file's chain has
         self._index: dict[Path, list[tuple[str, Path]]] = {}
 
     # -- reading
@@ -754,33 +761,78 @@ class _Session:
 
     # -- extends
 
-    def resolve(self, path: Path, chain: tuple[tuple[Path, str], ...] = ()) -> _Doc:
+    def resolve(self, path: Path) -> _Doc:
         """The file's data with its ``extends`` chain merged in (not validated)."""
         key = path.resolve()
         cached = self._resolved.get(key)
         if cached is None:
-            try:
-                cached = self._resolve(path, chain)
-            except RulesetError as e:
-                cached = e
-            self._resolved[key] = cached
+            self._resolve_chain(path)
+            cached = self._resolved[key]
         if isinstance(cached, RulesetError):
             raise cached
         return cached
 
-    def _resolve(self, path: Path, chain: tuple[tuple[Path, str], ...]) -> _Doc:
-        doc = self._parse(path)
+    def _resolve_chain(self, path: Path) -> None:
+        """Resolve ``path`` and the files its chain passes through, without recursion.
+
+        The chain is walked from the file to a base that extends nothing (or one already
+        resolved), at most ``MAX_EXTENDS_CHAIN`` files; then each file is merged over its
+        base, the base first. A problem in one file (it cannot be read, its ``extends``
+        names no edition, the chain comes back to it) is every file's above it in the chain
+        too; a chain longer than the bound is the first file's problem, at its ``extends``.
+        """
+        walked: list[tuple[Path, _Doc, str]] = []  # (resolved path, doc, base id): child first
+        keys: set[Path] = set()
+        here = path
+        outcome: _Doc | RulesetError
+        while True:
+            key = here.resolve()
+            done = self._resolved.get(key)
+            if done is not None:
+                outcome, base_key = done, key
+                if isinstance(done, _Doc) and len(walked) + self._depth[key] > MAX_EXTENDS_CHAIN:
+                    self._resolved[path.resolve()] = self._too_long(walked, key)
+                    return
+                break
+            try:
+                doc = self._parse(here)
+                ext = self._base_of(here, doc, walked, keys)
+            except RulesetError as e:
+                outcome = self._resolved[key] = e
+                break
+            if ext is None:
+                outcome, base_key = doc, key
+                self._resolved[key] = doc
+                self._depth[key] = 1
+                break
+            base_id, base_path = ext
+            walked.append((key, doc, base_id))
+            keys.add(key)
+            if len(walked) == MAX_EXTENDS_CHAIN:
+                self._resolved[path.resolve()] = self._too_long(walked, base_path.resolve())
+                return
+            here = base_path
+        for key, doc, base_id in reversed(walked):
+            if isinstance(outcome, _Doc):
+                outcome = self._merged(outcome, doc, base_id)
+                self._depth[key] = self._depth[base_key] + 1
+                base_key = key
+            self._resolved[key] = outcome
+
+    def _base_of(self, path: Path, doc: _Doc, walked: Sequence[tuple[Path, _Doc, str]],
+                 keys: set[Path]) -> tuple[str, Path] | None:
+        """The id and file of the edition ``doc`` extends (None when it extends nothing);
+        ``RulesetError`` when its ``extends`` is not an id, names no edition, or comes back to
+        a file of the chain walked so far."""
         ext = doc.data.get("extends")
         if ext is None:
-            return doc
+            return None
         assert isinstance(doc.loc.items, dict)
-        eloc = doc.loc.items["extends"]
-        file, line, col = eloc.at
+        file, line, col = doc.loc.items["extends"].at
         if not isinstance(ext, str):
             raise RulesetError([Problem(
                 file, line, col, "extends", f"should be the id of an edition, got {_show(ext)}"
             )])
-        here = (path.resolve(), str(doc.data.get("id", path.stem)))
         base_path = self.find(ext, near=path.parent)
         if base_path is None:
             known = ", ".join(sorted(self.known_ids(near=path.parent))) or "none"
@@ -788,22 +840,47 @@ class _Session:
                 file, line, col, "extends",
                 f"no edition has the id '{ext}' (known: {known})",
             )])
-        loop = [*chain, here]
-        if any(base_path.resolve() == p for p, _ in loop):
-            start = next(i for i, (p, _) in enumerate(loop) if p == base_path.resolve())
+        base_key = base_path.resolve()
+        if base_key in keys or base_key == path.resolve():
+            loop = [*((k, str(d.data.get("id", k.stem))) for k, d, _ in walked),
+                    (path.resolve(), str(doc.data.get("id", path.stem)))]
+            start = next(i for i, (p, _) in enumerate(loop) if p == base_key)
             names = [f"'{i}' ({p.name})" for p, i in loop[start:]]
             raise RulesetError([Problem(
                 file, line, col, "extends",
                 "extends cycle: " + " → ".join([*names, names[0]]),
             )])
-        base = self.resolve(base_path, (*chain, here))
+        return ext, base_path
+
+    def _too_long(self, walked: Sequence[tuple[Path, _Doc, str]], next_key: Path
+                  ) -> RulesetError:
+        """The problem of a chain of more than ``MAX_EXTENDS_CHAIN`` files, at the first
+        file's ``extends``: the files it passes through (the first few and the last), and how
+        many more the next one builds on when that is known."""
+        first = walked[0][1]
+        assert isinstance(first.loc.items, dict)
+        file, line, col = first.loc.items["extends"].at
+        names = [f"'{d.data.get('id', k.stem)}' ({k.name})" for k, d, _ in walked]
+        shown = [*names[:3], "…", names[-1]] if len(names) > 4 else names
+        chain = " → ".join([*shown, f"'{walked[-1][2]}' ({next_key.name})"])
+        more = self._depth.get(next_key, 1) - 1
+        if more:
+            chain += f" and the {more} files it builds on"
+        return RulesetError([Problem(
+            file, line, col, "extends",
+            f"extends chain longer than {MAX_EXTENDS_CHAIN} files: {chain}; an edition "
+            f"builds on at most {MAX_EXTENDS_CHAIN - 1} others",
+        )])
+
+    def _merged(self, base: _Doc, doc: _Doc, base_id: str) -> _Doc:
+        """``doc`` merged over its resolved base ``base`` (whose id is ``base_id``)."""
         assert isinstance(base.loc.items, dict)
         base_data = {k: v for k, v in base.data.items() if k not in _NOT_INHERITED}
         base_loc = base.loc.with_items(
             {k: v for k, v in base.loc.items.items() if k not in _NOT_INHERITED}
         )
         problems: list[Problem] = [*base.problems, *doc.problems]
-        data, loc = _merge(base_data, base_loc, doc.data, doc.loc, problems, (), ext)
+        data, loc = _merge(base_data, base_loc, doc.data, doc.loc, problems, (), base_id)
         return _Doc(data, loc, problems)
 
     # -- validation

@@ -14,6 +14,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from monopoly_tui.engine.spec import MAX_DECK_CARDS, MAX_SPACES
+
 Id = Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$", description="A lowercase identifier")]
 Money = Annotated[int, Field(ge=0)]
 ContentHash = Annotated[str, Field(pattern=r"^[0-9a-f]{16}$",
@@ -1068,6 +1070,10 @@ def engine_limits(rs: Ruleset) -> list[tuple[str, str]]:
     if len(values) < 2:
         bad("dice.faces", f"every face counts {faces[0].value}: rolls would always tie, so "
             "choosing who goes first would never end; give the faces at least two values")
+    if size > MAX_SPACES:
+        bad(f"spaces.{MAX_SPACES}", f"the board has {size} spaces; the engine holds at most "
+            f"{MAX_SPACES:,} (this is space {MAX_SPACES + 1:,})")
+    problems.extend(deck_limits(rs))
     has_jail = any(isinstance(s, Jail) for s in rs.spaces)
     for di, d in enumerate(rs.decks):
         for ci, c in enumerate(d.cards):
@@ -1099,6 +1105,34 @@ def engine_limits(rs: Ruleset) -> list[tuple[str, str]]:
                 bad(f"{where}.deal_deeds", f"{rules.deal_deeds} dealt deeds, paid for, can cost "
                     f"{worst}, more than the starting money ({rs.starting_money}): a player "
                     "would start in debt")
+    return problems
+
+
+def deck_limits(rs: Ruleset) -> list[tuple[str, str]]:
+    """Every deck holds at most ``MAX_DECK_CARDS`` cards, each copy counted; the deck of the
+    first card space holds the Dungeon Master's monsters too (each copy), since a table may
+    shuffle them all in. The problem is placed at the card that goes over, the monsters
+    counted first."""
+    problems: list[tuple[str, str]] = []
+    dm_deck = next((s.deck for s in rs.spaces if isinstance(s, CardSpace)), None)
+    monsters = rs.dungeon_master.monsters if rs.dungeon_master is not None else []
+    extra = sum(m.copies for m in monsters)
+    for di, d in enumerate(rs.decks):
+        own = sum(c.copies for c in d.cards)
+        added = extra if d.id == dm_deck else 0
+        if own + added <= MAX_DECK_CARDS:
+            continue
+        count, over = added, 0
+        for ci, c in enumerate(d.cards):
+            count += c.copies
+            if count > MAX_DECK_CARDS:
+                over = ci  # the card that goes over
+                break
+        holds = (f"{own:,} cards" if not added else f"{own:,} cards, and the {added} Dungeon "
+                 f"Master monsters are shuffled into it: {own + added:,}")
+        problems.append((f"decks.{di}.cards.{over}", (
+            f"the deck '{d.id}' holds {holds} (each copy counted); a deck holds at most "
+            f"{MAX_DECK_CARDS:,}: this card makes {count:,}")))
     return problems
 
 

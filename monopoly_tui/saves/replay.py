@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import snapshot as snap
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
 from monopoly_tui.engine.game import Game
@@ -74,33 +73,16 @@ def plain_event(event: Event, game: Game) -> str:
     return " ".join(str(p) for p in parts)
 
 
-_TARGET_IS_PLAYER = frozenset({A.A_OFFER_RING, A.A_BATTLE, A.A_PASS_BY})
-"""Choices whose target is another player (the one met on the way), not a deed."""
-_TARGET_IS_SPACE = frozenset({A.A_TAX_FLAT, A.A_TAX_PERCENT})
-"""Choices whose target is a space of the board (the tax landed on), not a deed."""
-
-
 def action_text(action: Action, game: Game) -> str:
-    """A decision in a few words: who chose what."""
+    """A decision in a few words: who chose what, in the edition's words, said by the one
+    describer of decisions (``engine.describe.action_words``) from the game as it stands
+    before the decision is played."""
+    from monopoly_tui.engine.describe import action_words
+
     players = game.st.players
     who = players[action.player].name if 0 <= action.player < len(players) else \
         f"player {action.player}"
-    text = f"{who}: {action.kind.replace('_', ' ')}"
-    if action.trade is not None:
-        t = action.trade
-        text += f" ({snap.encode(t, compact=True)})"
-    elif action.kind in _TARGET_IS_PLAYER and 0 <= action.target < len(players):
-        text += f" {players[action.target].name}"
-    elif action.kind in _TARGET_IS_SPACE and 0 <= action.target < game.spec.size:
-        text += f" {game.spec.spaces[action.target].name}"
-    elif 0 <= action.target < len(game.spec.deeds) and action.kind not in ("sell_all_buildings",
-                                                                            "collect_rent"):
-        text += f" {game.spec.deeds[action.target].name}"
-    elif action.target >= 0:
-        text += f" #{action.target}"
-    if action.amount:
-        text += f" {game.spec.vocab.money(action.amount)}"
-    return text
+    return f"{who}: {action_words(game, action)}"
 
 
 def replay_lines(save: SaveFile, spec: Spec, path: str | Path = "") -> Iterator[ReplayLine]:

@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action
-from monopoly_tui.engine.describe import building_words, level_words, reason_text
+from monopoly_tui.engine.describe import action_words, building_words, level_words, reason_text
 from monopoly_tui.engine.jail import rolls_out
 from monopoly_tui.ui import answers
 from monopoly_tui.ui.answers import Table
@@ -1046,17 +1046,14 @@ class PlaceScreen(DecisionScreen):
 
 def choice_label(game: Game, action: Action) -> str:
     """A choice in words, for decisions without a modal of their own (new mechanics): the
-    mechanic's own label (``ui.mechanics``), else its kind, deed and amount."""
+    mechanic's own label (``ui.mechanics``), else the one describer of decisions
+    (``engine.describe.action_words``)."""
     spec = game.spec
     label = first(m.choice_label(game, action) for m in screens_for(spec))
     if label is not None:
         return label
-    words = action.kind.replace("_", " ").capitalize()
-    if 0 <= action.target < len(spec.deeds):
-        words += f": {spec.deeds[action.target].name}"
-    if action.amount:
-        words += f" ({money(game, action.amount)})"
-    return words
+    words = action_words(game, action)
+    return words[:1].upper() + words[1:]
 
 
 class ChoiceScreen(DecisionScreen):

@@ -20,10 +20,10 @@ from textual.widgets import Button, Footer, Label, OptionList, Static, Tab, Tabs
 from textual.widgets.option_list import Option
 
 from monopoly_tui.engine import actions as A
-from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine import why
 from monopoly_tui.engine.actions import Action, IllegalAction
+from monopoly_tui.engine.describe import action_words as describe_action
 from monopoly_tui.engine.describe import building_words, level_words
 from monopoly_tui.engine.preview import preview_plan
 from monopoly_tui.ui.mechanics import first, screens_for
@@ -40,34 +40,10 @@ RAISE_KINDS = frozenset({A.A_SELL_BUILDING, A.A_SELL_ALL, A.A_MORTGAGE})
 
 def action_words(game: Game, action: Action) -> str:
     """What an at-any-time choice does, in words (the building it is about: the next level's
-    on a build, the top one's on a sale)."""
-    spec, st = game.spec, game.st
-    v = spec.vocab
-    k = action.kind
-    top = P.hotel_level(spec)
-    if k == A.A_BUILD:
-        d = spec.deeds[action.target]
-        hotel = st.buildings[action.target] + 1 == top
-        return f"Build {building_words(game, 'hotel' if hotel else 'house')} on {d.name}"
-    if k == A.A_SELL_BUILDING:
-        d = spec.deeds[action.target]
-        hotel = st.buildings[action.target] >= top
-        return f"Sell {building_words(game, 'hotel' if hotel else 'house')} on {d.name}"
-    if k == A.A_SELL_ALL:
-        return f"Sell every building on {spec.groups[action.target].name}"
-    if k == A.A_MORTGAGE:
-        return f"{v.mortgage.capitalize()} {spec.deeds[action.target].name}"
-    if k == A.A_UNMORTGAGE:
-        return f"Lift the {v.mortgage} on {spec.deeds[action.target].name}"
-    if k == A.A_MOVE_BUILDING:  # target: the space it leaves; amount: the one it goes to
-        hotel = B.on_space(st, action.target) >= top
-        one = f"the {v.hotel}" if hotel else building_words(game, "house")
-        return (f"Move {one} from {spec.spaces[action.target].name} to "
-                f"{spec.spaces[action.amount].name}")
-    if k == A.A_COLLECT_RENT:
-        c = st.claims[action.target]
-        return f"Ask {st.players[c.payer].name} for the rent on {spec.deeds[c.deed].name}"
-    return k.replace("_", " ")
+    on a build, the top one's on a sale): the one describer of decisions
+    (``engine.describe.action_words``), starting a row."""
+    words = describe_action(game, action)
+    return words[:1].upper() + words[1:]
 
 
 def action_lines(game: Game, action: Action) -> tuple[str, ...]:

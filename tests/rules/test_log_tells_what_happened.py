@@ -258,7 +258,8 @@ def test_replay_names_the_tax_space_not_a_deed() -> None:
     game = new_game("nfl")
     tax = space(game, "income-tax")
     text = action_text(A.Action(A.A_TAX_PERCENT, 0, tax), game)
-    assert text == f"Ann: tax percent {game.spec.spaces[tax].name}"
+    sp = game.spec.spaces[tax]
+    assert text == f"Ann: pay {sp.tax_percent}% of everything owned for {sp.name}"
     assert game.spec.deeds[tax].name not in text
 
 

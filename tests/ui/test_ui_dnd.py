@@ -249,6 +249,36 @@ async def test_the_setup_offers_each_dungeon_master_card_with_what_it_does() -> 
         assert config.red_wizard.name in names
 
 
+async def test_szass_tams_choice_names_each_card_space_by_its_neighbours_not_its_id() -> None:
+    """The choice of the card space Szass Tam takes over listed internal ids ('on Magic &
+    Mystery (magic-1)'): each is named by the spaces either side, every name different."""
+    from textual.app import App, ComposeResult
+    from textual.containers import Vertical
+    from textual.widgets import Select
+
+    from monopoly_tui.ui.mechanics import screens_for
+
+    spec = dnd_spec()
+    dm = next(m for m in screens_for(spec) if m.NAME == "dungeon_master")
+
+    class Box(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Vertical(*dm.setup_widgets(spec), id="box")
+
+    async with Box().run_test(size=(120, 60)) as pilot:
+        wizard: Any = pilot.app.query_one("#box").query(Select).last()
+        options = {str(label): value for label, value in wizard._options if value != "-"}
+        card_spaces = [sp for sp in spec.spaces if sp.kind == "cards"]
+        assert sorted(options.values()) == sorted(sp.id for sp in card_spaces)
+        assert len(options) == len(card_spaces)  # every label different
+        for label, value in options.items():
+            assert value not in label and "(" not in label, label
+            s = spec.space_by_id[value]
+            before, after = spec.spaces[s - 1].name, spec.spaces[s + 1].name
+            assert label == f"on {spec.spaces[s].name} between {before} and {after}"
+        assert "on Magic & Mystery between Daggerford and Portal" in options
+
+
 def portal_session(token: str = "Edgin") -> Session:
     """Ann (a human, playing ``token``) one space before the first Portal; Bob a computer."""
     spec = dnd_spec()

@@ -178,6 +178,13 @@ class Mechanic:
         ``words`` (``engine.describe.Words``) gives names and money in the edition's words."""
         return None
 
+    def action_words(self, words: Words, action: Action) -> str | None:
+        """One of this mechanic's choices in words, without who takes it ('go through the
+        Portal to Neverwinter'), read from the game as it stands before it is played
+        (``engine.describe.action_words``, the replay's and the screens' one describer of
+        decisions); None when the choice is not one of its own."""
+        return None
+
     def arrival_words(self, words: Words, event: Event) -> str | None:
         """For one of this mechanic's events that happened as a walked move reached the space
         it names (made before the move's own event, which comes when the walk is done): what

@@ -362,6 +362,19 @@ class Adventures(Mechanic):
                         "revealed since")
         return ""
 
+    def action_words(self, words: Words, action: Action) -> str | None:
+        """Securing a location (``target``: its deed) by paying its price or by the check
+        die."""
+        if action.kind not in (A_PAY_SECURE, A_ROLL_SECURE):
+            return None
+        v, d = words.v, action.target
+        if not 0 <= d < len(words.spec.deeds):
+            return f"{v.secure} the {v.location}"
+        if action.kind == A_ROLL_SECURE:
+            return (f"roll the {check_config(words.spec).die} die to {v.secure} "
+                    f"{words.deed(d)}")
+        return f"pay {words.money(card_of(words.game, d).price)} to {v.secure} {words.deed(d)}"
+
     def event_kinds(self) -> frozenset[str]:
         return frozenset({"bank_fee_skipped", "adventure_revealed", "secured",
                           "adventure_failed", "adventure_outcome", "end_payout"})

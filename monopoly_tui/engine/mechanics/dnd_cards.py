@@ -34,6 +34,7 @@ from monopoly_tui.engine.mechanics.dnd_config import MAGIC_MYSTERY
 from monopoly_tui.engine.spec import (
     LOSE_ALL_ITEMS,
     LOSE_ITEM,
+    MAX_DECK_CARDS,
     MONSTER,
     MOVE_TO_NEXT,
     PAY,
@@ -54,8 +55,9 @@ A_GIVE_UP_ITEM = "give_up_item"
 """Put the held item ``target`` (its place in the player's items) at the bottom."""
 GO_TO_JAIL = "go_to_jail"
 
-CARD_STRIDE = 1000
-"""A monster's card rides on a check as ``deck * CARD_STRIDE + card``."""
+CARD_STRIDE = MAX_DECK_CARDS
+"""A monster's card rides on a check as ``deck * CARD_STRIDE + card`` (so a deck holds at
+most ``MAX_DECK_CARDS``, which validation checks)."""
 
 ABOUT_FIELD.update({"monster": "card"})
 
@@ -218,6 +220,20 @@ class MagicMystery(Mechanic):
 
     def event_kinds(self) -> frozenset[str]:
         return frozenset({"monster", "item_lost", "no_item_lost"})
+
+    def action_words(self, words: Words, action: Action) -> str | None:
+        """The Item card given up (``target``: its place among the player's items then)."""
+        from monopoly_tui.engine.describe import kept_card_words
+
+        if action.kind != A_GIVE_UP_ITEM:
+            return None
+        held = items_of(words.game, action.player) \
+            if 0 <= action.player < len(words.game.st.players) else []
+        if not 0 <= action.target < len(held):
+            return f"give up an {words.v.item}"
+        deck, _ = held[action.target]
+        return (f"put {kept_card_words(words.spec, held[action.target])} at the bottom of "
+                f"the {words.deck(deck)} deck")
 
     def describe(self, words: Words, event: Event) -> str | None:
         w, e, v = words, event, words.spec.vocab

@@ -321,6 +321,30 @@ class Characters(Mechanic):
                 out.append(f"mech.{CHARACTERS}.chars[{p}]: character {c} is taken twice")
         return out
 
+    def action_words(self, words: Words, action: Action) -> str | None:
+        """The powers' choices: walking out of jail or staying, drawing one card or two, and
+        which of the two drawn is kept (``target``: its place in the deck)."""
+        v, k = words.v, action.kind
+        if k == A_WALK_OUT:
+            return f"walk out of {v.jail} onto {v.just_visiting}"
+        if k == A_STAY_IN:
+            return f"stay in {v.jail}"
+        if k not in (A_DRAW_TWO, A_DRAW_ONE, A_KEEP_CARD):
+            return None
+        frame = next((f for f in reversed(words.game.st.frames)
+                      if isinstance(f, DrawHowFrame | KeepOneFrame)
+                      and f.player == action.player), None)
+        deck = frame.deck if frame is not None else -1
+        name = words.deck(deck)
+        if k == A_DRAW_ONE:
+            return f"draw one {name} card"
+        if k == A_DRAW_TWO:
+            return f"draw two {name} cards and keep one"
+        cards = words.spec.decks[deck].cards if 0 <= deck < len(words.spec.decks) else ()
+        if not 0 <= action.target < len(cards):
+            return "keep one of the two cards drawn"
+        return f"keep the {name} card \"{cards[action.target].text}\""
+
     def event_kinds(self) -> frozenset[str]:
         return frozenset({"walks_out", "fee_waived", "draws_two", "keeps_one"})
 

@@ -268,6 +268,21 @@ class Checks(Mechanic):
             return f"{w.Who(e.player)} keeps the {v.item} {_card_name(w.spec, e.card)}"
         return None
 
+    def action_words(self, words: Words, action: Action) -> str | None:
+        """An Item card used on a check roll (``target``: its place among the player's items
+        then), or the roll let stand."""
+        from monopoly_tui.engine.describe import kept_card_words
+
+        if action.kind == A_NO_ITEM:
+            return f"let the {config(words.spec).die} die's roll stand"
+        if action.kind != A_USE_ITEM:
+            return None
+        held = items_of(words.game, action.player) \
+            if 0 <= action.player < len(words.game.st.players) else []
+        if not 0 <= action.target < len(held):
+            return f"use an {words.v.item}"
+        return f"use {kept_card_words(words.spec, held[action.target])} on the roll"
+
     def reason_words(self, words: Words, reason: str, target: int) -> str | None:
         if reason == "critical_fail":
             return f"a {words.spec.vocab.critical_fail}"

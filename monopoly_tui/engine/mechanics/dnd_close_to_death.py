@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from monopoly_tui.engine.actions import Event
+from monopoly_tui.engine.actions import A_BANKRUPT, Action, Event
 from monopoly_tui.engine.frame import Frame, frame_type
 from monopoly_tui.engine.frames import DebtsFrame
 from monopoly_tui.engine.mechanics import register
@@ -144,6 +144,13 @@ class CloseToDeath(Mechanic):
     def check(self, spec: Spec, st: GameState) -> list[str]:
         return [f"players[{p}]: close to death with {pl.cash} gold"
                 for p, pl in enumerate(st.players) if pl.status == INSOLVENT and pl.cash < 0]
+
+    def action_words(self, words: Words, action: Action) -> str | None:
+        """Giving up on a debt is not bankruptcy here: pay what one has and be close to
+        death (``insolvent``)."""
+        if action.kind != A_BANKRUPT:
+            return None
+        return f"pay all the {words.v.currency} they have and be {words.v.close_to_death}"
 
     def event_kinds(self) -> frozenset[str]:
         return frozenset({"close_to_death", "revived", "still_close_to_death"})

@@ -158,6 +158,11 @@ class Portals(Mechanic):
     def event_kinds(self) -> frozenset[str]:
         return frozenset({"portal"})
 
+    def action_words(self, words: Words, action: Action) -> str | None:
+        if action.kind != A_GO_THROUGH or not 0 <= action.target < words.spec.size:
+            return None
+        return f"go through the {words.v.portal} to {words.space(action.target)}"
+
     def describe(self, words: Words, event: Event) -> str | None:
         w, e, v = words, event, words.spec.vocab
         if e.kind == "portal":

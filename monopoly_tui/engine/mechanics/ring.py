@@ -567,6 +567,21 @@ class Ring(Mechanic):
         if bears(game.st, player):
             game.emit_all(drop(game, game.st.players[player].position, "bankrupt"))
 
+    def action_words(self, words: Words, action: Action) -> str | None:
+        """The choices on meeting a player on the way (``target``): offer them the Ring,
+        battle them for it, or pass them by."""
+        if action.kind not in (A.A_OFFER_RING, A.A_BATTLE, A.A_PASS_BY):
+            return None
+        ring = ring_of(words.spec)
+        word = ring.ring if ring is not None else "it"
+        other = words.who(action.target)
+        if action.kind == A.A_OFFER_RING:
+            return f"offer {word} to {other}"
+        if action.kind == A.A_BATTLE:
+            battle = ring.battle if ring is not None else "battle"
+            return f"{battle} {other} for {word}"
+        return f"pass {other} by"
+
     def describe(self, words: Words, event: Event) -> str | None:
         from monopoly_tui.engine.mechanics.ring_words import RING_DESCRIBERS
 

@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.widget import Widget
 from textual.widgets import Label, Select, Static
 
+from monopoly_tui.engine.describe import distinct_places
 from monopoly_tui.engine.mechanics.dnd_config import DUNGEON_MASTER, DungeonMasterSpec
 from monopoly_tui.engine.mechanics.dnd_dungeon_master import RED_WIZARD
 from monopoly_tui.engine.spec import CARDS
@@ -55,8 +56,9 @@ class DungeonMasterScreens(MechanicScreens):
             out.append(Static(Text(m.text), classes="mechanic-note"))
         if c.red_wizard is not None:
             rw = c.red_wizard
-            spaces = [(Text(f"on {sp.name} ({sp.id})"), sp.id) for sp in spec.spaces
-                      if sp.kind == CARDS]
+            cards = [sp.index for sp in spec.spaces if sp.kind == CARDS]
+            spaces = [(Text(f"on {place}"), spec.spaces[s].id)
+                      for s, place in zip(cards, distinct_places(spec, cards), strict=True)]
             out.append(Static(Text(f"{rw.name}: takes over a card space for the game. {rw.text}"),
                               classes="mechanic-note"))
             out.append(Select([(Text("left out"), LEAVE_OUT), *spaces], value=LEAVE_OUT,

@@ -8,9 +8,9 @@ from typing import Final
 
 from monopoly_tui.bots.master import Advice, advise, win_chances
 from monopoly_tui.engine import actions as A
-from monopoly_tui.engine.actions import ANYTIME, Action
+from monopoly_tui.engine.actions import Action
+from monopoly_tui.engine.describe import action_words
 from monopoly_tui.engine.game import Game
-from monopoly_tui.ui.render import money
 
 HINT_FUTURES: Final = 24
 """Sampled futures a candidate gets for a hint: a fixed count, so the same position gives
@@ -22,44 +22,14 @@ CHANCE_FUTURES: Final = 16
 
 def choice_words(game: Game, action: Action) -> str:
     """A choice the hint weighs, in the edition's words, lower case, as in "62% to win if
-    you buy Park Place"."""
-    spec, st = game.spec, game.st
-    k = action.kind
-    deed = spec.deeds[action.target].name if 0 <= action.target < len(spec.deeds) else ""
-    if k == A.A_BUY:
-        return f"buy {deed}" if deed else "buy it"
-    if k == A.A_AUCTION:
+    you buy Park Place": the engine's one describer of decisions (``describe.action_words``),
+    with the choices of a deed for sale said as the choice between them ("leave it to
+    auction")."""
+    if action.kind == A.A_AUCTION:
         return "leave it to auction"
-    if k == A.A_DECLINE:
+    if action.kind == A.A_DECLINE:
         return "not buy it"
-    if k == A.A_BID:
-        return f"bid {money(game, action.amount)}"
-    if k == A.A_DROP:
-        return "drop out of the auction"
-    if k == A.A_ACCEPT:
-        return "accept the trade"
-    if k == A.A_REJECT:
-        return "turn the trade down"
-    if k == A.A_COUNTER:
-        return "make a counter-offer"
-    if k == A.A_PAY_FINE:
-        return "pay the fine"
-    if k == A.A_USE_CARD:
-        return f"use the {spec.vocab.get_out_of_jail_free} card"
-    if k == A.A_ROLL:
-        return "roll"
-    if k == A.A_END_TURN:
-        return "end the turn"
-    if k == A.A_PROPOSE and action.trade is not None:
-        return f"propose a trade to {st.players[action.trade.partner].name}"
-    if k in ANYTIME:
-        from monopoly_tui.ui.manage import action_words
-
-        words = action_words(game, action)
-        return words[:1].lower() + words[1:]
-    from monopoly_tui.ui.decisions import choice_label
-
-    words = choice_label(game, action)
+    words = action_words(game, action)
     return words[:1].lower() + words[1:]
 
 

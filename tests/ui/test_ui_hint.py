@@ -50,7 +50,7 @@ async def test_h_before_a_roll_says_there_is_nothing_to_weigh() -> None:
         assert "h" in shown_keys(app)
         await pilot.press("h")
         await settle(pilot)
-        assert notes(app) == ["Roll: nothing else here is worth weighing."]
+        assert notes(app) == ["Roll the dice: nothing else here is worth weighing."]
 
 
 async def test_no_hint_on_a_computers_decision() -> None:

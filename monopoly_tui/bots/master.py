@@ -29,6 +29,7 @@ from monopoly_tui.bots.expert import ExpertBot
 from monopoly_tui.bots.search import judge_for, rollout, rollout_seed
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import ANYTIME, Action
+from monopoly_tui.engine.frames import AuctionFrame
 from monopoly_tui.engine.game import Game
 
 MAX_CANDIDATES: Final = 4
@@ -51,6 +52,9 @@ POLICY: Final = "basic"
 
 BUDGET_MS: Final = 150
 """The master's time to think at one decision, in CPU milliseconds."""
+
+BARGAIN: Final = 0.75
+"""The share of a deed's price below which the expert's bid is taken without a search."""
 
 TRIVIAL: Final = frozenset({A.ROLL, A.END_TURN, A.GAME_OVER})
 """Decisions whose own choice is forced (roll, end the turn): searched only when the expert
@@ -93,7 +97,7 @@ def candidates(game: Game, player: int, expert_choice: Action) -> list[Action]:
     kinds = {expert_choice.kind}
     if expert_choice.kind in ANYTIME:
         kinds.discard(expert_choice.kind)
-    elif pend.kind in TRIVIAL:
+    elif pend.kind in TRIVIAL or _bargain(game, expert_choice):
         return out
     for choice in pend.choices:
         if choice.kind not in kinds and choice != expert_choice:
@@ -102,6 +106,16 @@ def candidates(game: Game, player: int, expert_choice: Action) -> list[Action]:
             if len(out) >= MAX_CANDIDATES:
                 break
     return out
+
+
+def _bargain(game: Game, choice: Action) -> bool:
+    """A bid in a deed's auction while the price is still below ``BARGAIN`` of the deed's
+    printed price: not weighed against dropping out (the auction's early steps are most of
+    its decisions, and a deed that cheap is worth bidding for)."""
+    frame = game.frame
+    if choice.kind != A.A_BID or not isinstance(frame, AuctionFrame) or frame.deed < 0:
+        return False
+    return frame.high_bid < BARGAIN * game.spec.deeds[frame.deed].price
 
 
 def _mean(values: list[float]) -> float:

@@ -8,7 +8,7 @@ from monopoly_tui.bots.expert_lge import land_chance, next_move_cost, safety
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine.actions import Action
-from monopoly_tui.engine.dice import ScriptedDice
+from monopoly_tui.engine.dice import ScriptedFaces
 from monopoly_tui.engine.frames import TradeFrame, TransfersFrame
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.state import MortgagedTransfer, TradeOffer
@@ -42,7 +42,7 @@ def _land(game: Game, player: int, space_id: str, die: int = 2) -> None:
     spec = game.spec
     game.st.current = player
     game.st.players[player].position = (_space(game, space_id) - die) % spec.size
-    game.dice_source = ScriptedDice([spec.dice.values.index(die)])
+    game.dice_source = ScriptedFaces([spec.dice.values.index(die)])
     game.act(Action(A.A_ROLL, player))
 
 

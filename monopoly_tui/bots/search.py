@@ -56,6 +56,7 @@ def fresh_future(game: Game, seed: int) -> Game:
     generator state for the dice, and the cards left in each deck in a new order."""
     future = game.copy()
     future.quiet = True
+    future.dice_source = None  # (a test's script is not the future's dice)
     st = future.st
     st.rng.seed(seed)
     for deck in st.decks:

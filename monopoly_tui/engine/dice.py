@@ -22,9 +22,45 @@ class DiceSource:
         generator, for a source that falls back on it."""
         return int(rng.random() * sides)
 
+    def roll(self, values: tuple[int, ...], rng: random.Random) -> int:
+        """The face index of the next die rolled, a die whose faces show ``values`` as
+        printed (by default the face of ``face``)."""
+        return self.face(len(values), rng)
+
+    def copy(self) -> DiceSource:
+        """The source for a copy of the game (``Game.copy``): the same faces to come, apart
+        from this one's."""
+        return self
+
 
 class ScriptedDice(DiceSource):
-    """Dice that show the faces of a script first (face indices), then roll as usual."""
+    """Dice that show a script of values first, as the dice print them (a 2 is the face
+    showing 2, whichever face that is: in Lord of the Rings the die reads 1, 2, 3, 4, 5, 6,
+    the d20 1 to 20), then roll as usual from the game's generator."""
+
+    def __init__(self, values: Iterable[int] = ()) -> None:
+        self.values: list[int] = list(values)
+
+    def roll(self, values: tuple[int, ...], rng: random.Random) -> int:
+        if self.values:
+            v = self.values.pop(0)
+            if v not in values:
+                raise ValueError(f"a scripted {v} is not on the die rolled (it shows "
+                                 f"{', '.join(map(str, values))})")
+            return values.index(v)
+        return int(rng.random() * len(values))
+
+    def add(self, values: Iterable[int]) -> None:
+        """Queue more values after those still scripted."""
+        self.values.extend(values)
+
+    def copy(self) -> DiceSource:
+        return ScriptedDice(self.values)
+
+
+class ScriptedFaces(DiceSource):
+    """Dice that show the faces of a script first (face indices, 0 the first face), then roll
+    as usual."""
 
     def __init__(self, faces: Iterable[int] = ()) -> None:
         self.faces: list[int] = list(faces)
@@ -40,6 +76,9 @@ class ScriptedDice(DiceSource):
     def add(self, faces: Iterable[int]) -> None:
         """Queue more faces after those still scripted."""
         self.faces.extend(faces)
+
+    def copy(self) -> DiceSource:
+        return ScriptedFaces(self.faces)
 
 
 def shuffle(rng: random.Random, items: list[int]) -> None:

@@ -35,7 +35,7 @@ from monopoly_tui.engine.house_rules import HOUSE_RULES, house_rule_overrides
 from monopoly_tui.engine.jail import JAIL_CHOICES, jail_choices
 from monopoly_tui.engine.mechanics import Mechanic, mechanics_for, overrides, shape_for
 from monopoly_tui.engine.preview import Preview, preview
-from monopoly_tui.engine.setup import choose_first_player, deal_deeds
+from monopoly_tui.engine.setup import choose_first_player, deal_deeds, set_first_player
 from monopoly_tui.engine.spec import Spec, jails_ahead
 from monopoly_tui.engine.state import (
     OUT,
@@ -140,11 +140,17 @@ class Game:
         house_rules: dict[str, int | bool] | None = None,
         dice: DiceSource | None = None,
         setup: dict[str, object] | None = None,
+        first_player: int | None = None,
+        deal: bool = True,
     ) -> Game:
         """A new game: players are (name, token) pairs in seat order. ``dice`` gives the
-        dice's faces instead of the generator from the first roll on (a test's script).
+        dice's faces instead of the generator from the first roll on (a test's script; the
+        roll for the first player included, unless ``first_player`` is given).
         ``setup``: the mechanics' setup choices by name (the Dungeon Master cards), which
-        derive the game's board from the edition."""
+        derive the game's board from the edition. ``first_player``: the seat who starts,
+        without the edition's roll or coin flips for it (a test's position; the Ring goes to
+        them all the same). ``deal``: whether a short game deals its deeds (a test that
+        sets the deeds itself says no)."""
         overrides_: dict[str, object] = {}
         if variant:
             overrides_.update(spec.variant(variant).overrides)
@@ -193,8 +199,12 @@ class Game:
                 st.mech[m.NAME] = state
         if spec.rules.free_parking_jackpot and spec.rules.free_parking_seed:
             game.bank_to_pot(spec.rules.free_parking_seed)
-        deal_deeds(game)
-        choose_first_player(game)
+        if deal:
+            deal_deeds(game)
+        if first_player is None:
+            choose_first_player(game)
+        else:
+            set_first_player(game, first_player)
         for m in game.mechanics:
             m.setup(game)
         game._next()
@@ -203,10 +213,13 @@ class Game:
     # ------------------------------------------------------------------ public face
 
     def copy(self) -> Game:
-        """An independent copy of the game, its history and random generator included: a
-        computer player can play ahead on it without touching this game."""
+        """An independent copy of the game, its history, random generator and dice source
+        (a script's faces still to come) included: a computer player can play ahead on it,
+        and a trial roll the same dice, without touching this game."""
         game = Game(self.spec, copy_state(self.st), dict(self.options), self)
         game.history = list(self.history)
+        src = self.dice_source
+        game.dice_source = None if src is None else src.copy()
         return game
 
     @property
@@ -492,10 +505,11 @@ class Game:
             if count == 2:  # the common case, without a generator (same draws, same order)
                 return (int(r() * n), int(r() * n))
             return tuple(int(r() * n) for _ in range(count))
-        n = len(self.spec.die(dice).values)
+        values = self.spec.die(dice).values
         rng = self.st.rng
         if src is not None:
-            return tuple(src.face(n, rng) for _ in range(count))
+            return tuple(src.roll(values, rng) for _ in range(count))
+        n = len(values)
         return tuple(int(rng.random() * n) for _ in range(count))
 
     def total(self, faces: tuple[int, ...]) -> int:

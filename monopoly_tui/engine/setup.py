@@ -59,6 +59,14 @@ def choose_first_player(game: Game) -> None:
                 first = best_players[0]
                 break
             contenders = best_players
+    set_first_player(game, first)
+
+
+def set_first_player(game: Game, first: int) -> None:
+    """``first`` starts the game."""
+    st = game.st
+    if not 0 <= first < len(st.players):
+        raise ValueError(f"no seat {first} to start: the game has {len(st.players)} players")
     st.first_player = first
     st.current = first
     game.emit(Event("starts", player=first))

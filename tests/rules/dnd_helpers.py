@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from monopoly_tui.engine.dice import ScriptedDice
+from monopoly_tui.engine.dice import ScriptedFaces
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.mechanics import REGISTRY
 from monopoly_tui.engine.mechanics.dnd_checks import items_of
@@ -45,7 +45,7 @@ def dnd_game(players: int = 2, powers: bool = False) -> Game:
 
 def script(game: Game, *values: int) -> None:
     """The next dice show these values (the black die 1-6 and the red die 1-20 alike)."""
-    game.dice_source = ScriptedDice([v - 1 for v in values])
+    game.dice_source = ScriptedFaces([v - 1 for v in values])
 
 
 def space(game: Game, sid: str) -> int:

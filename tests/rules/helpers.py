@@ -100,8 +100,7 @@ def dice_script(spec: Spec, rolls: Sequence[Sequence[int]]) -> list[float]:
 
 def scripted_dice(spec: Spec, rolls: Sequence[Sequence[int]]) -> ScriptedDice:
     """Dice that show these face values first, roll by roll (``Game.new(..., dice=...)``)."""
-    values = spec.dice.values
-    return ScriptedDice([values.index(v) for roll in rolls for v in roll])
+    return ScriptedDice([v for roll in rolls for v in roll])
 
 
 def set_dice(game: Game, rolls: Sequence[Sequence[int]]) -> None:

@@ -7,13 +7,13 @@ from dnd_helpers import NAMES, TOKENS, dnd_spec, script, secure_for
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action
-from monopoly_tui.engine.dice import ScriptedDice
+from monopoly_tui.engine.dice import ScriptedFaces
 from monopoly_tui.engine.game import Game
 
 
 def new_game(n: int, *first_rolls: int) -> Game:
     """A new game whose first rolls (the black die, 1-6) are scripted."""
-    dice = ScriptedDice([v - 1 for v in first_rolls])
+    dice = ScriptedFaces([v - 1 for v in first_rolls])
     return Game.new(dnd_spec(), list(zip(NAMES[:n], TOKENS[:n], strict=True)), dice=dice)
 
 

@@ -22,7 +22,7 @@ from helpers import (
 from lotr_helpers import EYE, at, lotr
 
 from monopoly_tui.engine import actions as A
-from monopoly_tui.engine.dice import ScriptedDice
+from monopoly_tui.engine.dice import ScriptedFaces
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.mechanics.ring import ring_of, state_of
 from monopoly_tui.engine.spec import (
@@ -282,7 +282,7 @@ def test_the_designed_reasons_quote_the_values_they_mark() -> None:
     assert rs.ring.designed and f"Start, {labels}, then Mount Doom" in rs.ring.designed
 
 
-def _game_with_dice(edition: str, n: int, dice: ScriptedDice) -> Game:
+def _game_with_dice(edition: str, n: int, dice: ScriptedFaces) -> Game:
     """A new game whose dice show a script from the very first roll (the engine's seam)."""
     spec = spec_of(edition)
     return Game.new(spec, [(f"P{i}", spec.tokens[i]) for i in range(n)], seed=1, dice=dice)

@@ -10,7 +10,7 @@ import pytest
 from helpers import ScriptedRandom, kinds, scripted_dice, spec_of
 
 from monopoly_tui.engine import game as game_module
-from monopoly_tui.engine.dice import ScriptedDice
+from monopoly_tui.engine.dice import ScriptedFaces
 from monopoly_tui.engine.game import Game
 
 _REPLACES_GAME_RANDOM = pytest.mark.pure_python_only(
@@ -123,7 +123,7 @@ def test_same_seed_same_game() -> None:
     assert g1.st.decks == g2.st.decks
 
 
-def _game_with_dice(edition: str, n: int, dice: ScriptedDice) -> Game:
+def _game_with_dice(edition: str, n: int, dice: ScriptedFaces) -> Game:
     """A new game whose dice show a script from the very first roll (the engine's seam)."""
     spec = spec_of(edition)
     return Game.new(spec, [(f"P{i}", spec.tokens[i]) for i in range(n)], seed=1, dice=dice)

@@ -15,7 +15,7 @@ from rich.console import Console
 from states import deed_id
 
 from monopoly_tui.engine import buildings as B
-from monopoly_tui.engine.dice import ScriptedDice
+from monopoly_tui.engine.dice import ScriptedFaces
 from monopoly_tui.ui import game as game_screen
 from monopoly_tui.ui.board import Board, SpaceTile, TrackOverview, fit, sections
 from monopoly_tui.ui.game import PlayerPanel
@@ -223,7 +223,7 @@ def _landing(s: Any, player: int, target: str) -> None:
     st = s.game.st
     st.current = player
     st.players[player].position = space_id(s, target) - 1
-    s.game.dice_source = ScriptedDice([0])
+    s.game.dice_source = ScriptedFaces([0])
 
 
 def _owns(s: Any, player: int, *names: str) -> None:

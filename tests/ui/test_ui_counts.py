@@ -230,7 +230,7 @@ def test_a_longest_game_ever_buy_out_counts_in_the_bought_column() -> None:
     player for the price of rent plus M10') was bought, and the results' "bought" column did
     not count it (``Mechanic.acquisitions``: the buy-out's event is one)."""
     from monopoly_tui.engine.actions import Action
-    from monopoly_tui.engine.dice import ScriptedDice
+    from monopoly_tui.engine.dice import ScriptedFaces
     from monopoly_tui.ui.results import bought_heading
 
     s = new_session("lge", [("Ann", True), ("Bob", True)], seed=1)
@@ -240,7 +240,7 @@ def test_a_longest_game_ever_buy_out_counts_in_the_bought_column() -> None:
     st.owner[d] = 1
     st.current = 0
     st.players[0].position = spec.deeds[d].spaces[1] - 1  # a 1 lands on Boardwalk 2
-    game.dice_source = ScriptedDice([0])
+    game.dice_source = ScriptedFaces([0])
     s.play(Action(A.A_ROLL, 0))
     assert s.pending.kind == A.BUY_OUT
     s.play(next(a for a in s.pending.choices if a.kind == A.A_BUY_OUT))

@@ -11,7 +11,7 @@ from typing import Any
 
 from driver import play_out, settle, shown_keys, started, text_of
 
-from monopoly_tui.engine.dice import ScriptedDice
+from monopoly_tui.engine.dice import ScriptedFaces
 from monopoly_tui.engine.mechanics.dnd_adventures import SECURE
 from monopoly_tui.engine.mechanics.dnd_adventures import state as adventures_state
 from monopoly_tui.engine.mechanics.dnd_checks import USE_ITEMS, items_of
@@ -38,7 +38,7 @@ def session(spec: Spec | None = None) -> Session:
 
 def script(s: Session, *values: int) -> None:
     """The next dice show these values (the black die 1-6 and the red die 1-20 alike)."""
-    s.game.dice_source = ScriptedDice([v - 1 for v in values])
+    s.game.dice_source = ScriptedFaces([v - 1 for v in values])
 
 
 def give_item(s: Session, p: int, add: int = 0, reroll: bool = False) -> None:

@@ -674,11 +674,11 @@ async def test_a_card_drawn_from_a_dialog_leaves_no_dialog_drawn_under_it() -> N
     NFL at 100x30)."""
     from states import in_jail
 
-    from monopoly_tui.engine.dice import ScriptedDice
+    from monopoly_tui.engine.dice import ScriptedFaces
 
     s = new_session("classic", [("Ann", True), ("Bob", True)])
     in_jail(s, 0)
-    s.game.dice_source = ScriptedDice([5, 5])  # 6 + 6 from Jail: Chance
+    s.game.dice_source = ScriptedFaces([5, 5])  # 6 + 6 from Jail: Chance
     async with started(s) as (app, pilot):
         assert on_top(app) == "JailScreen"
         await pilot.press("r")
@@ -694,7 +694,7 @@ async def test_a_card_drawn_from_a_dialog_leaves_no_dialog_drawn_under_it() -> N
 async def test_a_ring_meeting_on_the_jail_corner_is_on_just_visiting() -> None:
     """Frodo (Ann) walks past Bob, who stands on the jail corner visiting: the meeting dialog
     says "meets Bob on Just Visiting" (it said "on In Jail / Just Visiting")."""
-    from monopoly_tui.engine.dice import ScriptedDice
+    from monopoly_tui.engine.dice import ScriptedFaces
     from monopoly_tui.engine.mechanics.ring import state_of
 
     s = new_session("lotr", [("Ann", True), ("Bob", True)])
@@ -705,7 +705,7 @@ async def test_a_ring_meeting_on_the_jail_corner_is_on_just_visiting() -> None:
     st.players[0].position = jail - 4
     st.players[1].position = jail
     values = s.spec.dice.values
-    s.game.dice_source = ScriptedDice([values.index(2), values.index(3)])
+    s.game.dice_source = ScriptedFaces([values.index(2), values.index(3)])
     async with started(s) as (app, pilot):
         await pilot.press("r")
         await settle(pilot)

@@ -56,11 +56,11 @@ async def test_in_dnd_jail_the_roll_for_a_six_is_a_button_and_the_footer_names_i
     doubles" in the footer; now the button and the footer say "Roll a 6", and r rolls it."""
     from states import in_jail
 
-    from monopoly_tui.engine.dice import ScriptedDice
+    from monopoly_tui.engine.dice import ScriptedFaces
 
     s = new_session("dnd", [("Ann", True), ("Bob", False)], seed=3)
     in_jail(s, 0)
-    s.game.dice_source = ScriptedDice([5])  # the black die shows 6
+    s.game.dice_source = ScriptedFaces([5])  # the black die shows 6
     async with started(s, size=(100, 30)) as (app, pilot):
         await settle(pilot)
         scr: Any = app.screen

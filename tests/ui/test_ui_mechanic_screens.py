@@ -18,7 +18,7 @@ from textual.widgets import Checkbox, Input, Label, Static
 
 from monopoly_tui.buildinfo import is_compiled
 from monopoly_tui.engine.actions import Action, Event, IllegalAction, Pending
-from monopoly_tui.engine.dice import ScriptedDice
+from monopoly_tui.engine.dice import ScriptedFaces
 from monopoly_tui.engine.frame import Frame, MechanicConfig, frame_type
 from monopoly_tui.engine.frames import WalkFrame
 from monopoly_tui.engine.game import Game
@@ -185,7 +185,7 @@ def toll_session() -> Session:
     st.current = st.first_player = 0
     st.players[0].position = 3  # Baltic: 4 + 3 passes Reading Railroad (5)
     values = spec.dice.values
-    s.game.dice_source = ScriptedDice([values.index(4), values.index(3)])
+    s.game.dice_source = ScriptedFaces([values.index(4), values.index(3)])
     return s
 
 

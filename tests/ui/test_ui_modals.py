@@ -652,7 +652,7 @@ async def test_a_computer_owner_asks_for_its_rent_at_once() -> None:
     """Owners must ask (Game of Thrones as printed): a computer owner asks at once, as every bot
     does in simulate. The flow played only the pending decision, so a computer never asked for
     the rent a human owed it, and the claim lapsed at the next roll."""
-    from monopoly_tui.engine.dice import ScriptedDice
+    from monopoly_tui.engine.dice import ScriptedFaces
 
     s = new_session("got", [("Ann", True), ("Bob", False)], seed=2, variant="owners-ask")
     st = s.game.st
@@ -660,7 +660,7 @@ async def test_a_computer_owner_asks_for_its_rent_at_once() -> None:
     st.owner[third] = 1
     st.current = 0
     st.players[0].position = 0
-    s.game.dice_source = ScriptedDice([0, 1])  # 1 + 2: the deed on space 3, Bob's
+    s.game.dice_source = ScriptedFaces([0, 1])  # 1 + 2: the deed on space 3, Bob's
     rent = s.spec.deeds[third].rent[0]
     async with started(s) as (_app, pilot):
         await pilot.press("r")

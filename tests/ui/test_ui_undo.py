@@ -12,7 +12,7 @@ from states import at_buy, at_tax, deed_id, human_and_computer, two_humans
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action
-from monopoly_tui.engine.dice import ScriptedDice
+from monopoly_tui.engine.dice import ScriptedFaces
 from monopoly_tui.engine.mechanics.ring import state_of
 from monopoly_tui.engine.snapshot import encode_state
 from monopoly_tui.engine.state import TradeOffer
@@ -93,7 +93,7 @@ async def test_u_after_a_decision_of_two_lines_says_each_as_its_own_clause() -> 
 
 async def test_no_u_after_the_dice_are_rolled() -> None:
     s = two_humans()
-    s.game.dice_source = ScriptedDice([0, 1])  # 1 + 2: Baltic Avenue, for sale
+    s.game.dice_source = ScriptedFaces([0, 1])  # 1 + 2: Baltic Avenue, for sale
     async with started(s) as (app, pilot):
         who = s.game.pending.player
         await pilot.press("r")
@@ -155,7 +155,7 @@ async def test_a_ring_meeting_mid_move_then_u_in_the_next_dialog() -> None:
         p.position = 0
     st.players[1].position = 3
     values = s.spec.dice.values
-    s.game.dice_source = ScriptedDice([values.index(2), values.index(3)])
+    s.game.dice_source = ScriptedFaces([values.index(2), values.index(3)])
     async with started(s) as (app, pilot):
         await pilot.press("r")
         await settle(pilot)

@@ -168,3 +168,16 @@ def test_three_masters_play_a_game_of_every_edition_by_legal_choices(edition: st
     history, searched = play()
     assert searched > 0
     assert play()[0] == history
+
+
+def test_a_whole_game_against_three_masters_ends_with_a_winner() -> None:
+    """A classic game of three masters (a small search) and a basic bot is played to its end
+    by the rulebook: somebody wins, nobody stalls."""
+    game = _new("classic", 2)
+    game.quiet = True
+    bots = [MasterBot(bot_seed(2, i), rollouts=2) for i in range(3)] + [make_bot("basic", 1)]
+    while not game.over and game.st.turns < 3000:
+        who = game.waiting_for[1]
+        game.act(bots[who].choose(game, who))
+    assert game.over and game.st.winner >= 0
+    assert sum(b.searches for b in bots if isinstance(b, MasterBot)) > 0

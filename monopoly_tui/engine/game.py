@@ -148,8 +148,8 @@ class Game:
         roll for the first player included, unless ``first_player`` is given).
         ``setup``: the mechanics' setup choices by name (the Dungeon Master cards), which
         derive the game's board from the edition. ``first_player``: the seat who starts,
-        without the edition's roll or coin flips for it (a test's position; the Ring goes to
-        them all the same). ``deal``: whether a short game deals its deeds (a test that
+        without the edition's roll or coin flips for it (a test's position; the mechanics'
+        setup follows the seat given). ``deal``: whether a short game deals its deeds (a test that
         sets the deeds itself says no)."""
         overrides_: dict[str, object] = {}
         if variant:

@@ -49,7 +49,7 @@ def action_words(game: Game, action: Action) -> str:
 def action_lines(game: Game, action: Action) -> tuple[str, ...]:
     """``action_words`` in the lines a row too narrow for it shows: a move, where it comes
     from, then where it goes ('Move a House from Atlantic Avenue 2' / 'to Atlantic Avenue
-    3'), so that the moves of one house to two versions never read alike when the list cuts
+    3'), so that the moves of one house to two places never read alike when the list cuts
     them ('… to Atla…' twice); any other choice on its one line (the preview says it whole)."""
     words = action_words(game, action)
     if action.kind == A.A_MOVE_BUILDING:

@@ -253,3 +253,41 @@ def test_only_the_dialog_is_checked_over_a_tinted_screen() -> None:
     assert [f.text for f in low_contrast(svg, dialog=True)] == ["inside"]
     box = dialog_box(runs(ET.fromstring(svg), class_fills(svg)))
     assert box is not None and (box.x0, box.y0, box.y1) == (122, 44.4, 93.2)
+
+
+def test_the_colours_of_text_read_on_every_panel_and_at_no_color() -> None:
+    """The players' colours and the light red (a mortgage's mark, a warning) on the lightest
+    panels (the current player's, the board's cursor), in colour and in NO_COLOR's greys (the
+    current player's panel is #3a3a3a there); a seat's badge (black on the colour) too; and
+    black or white on each group's colour of every edition."""
+    from textual.color import Color
+
+    from monopoly_tui.rules import load_spec
+    from monopoly_tui.ui.style import PLAYER_COLORS, RED, contrast_text, group_color
+
+    def grey(c: str) -> str:
+        return Color.parse(c).monochrome.hex6.lower()
+
+    for color in (*PLAYER_COLORS, RED):
+        for panel in ("#324352", "#333d48", "#2a2d37"):
+            assert contrast(color, panel) >= LEAST, (color, panel)
+        assert contrast(grey(color), "#3a3a3a") >= LEAST, color
+    for color in PLAYER_COLORS:
+        assert contrast("#101010", color) >= LEAST and contrast("#101010", grey(color)) >= LEAST
+    for edition in ("classic", "got", "nfl", "lotr", "dnd", "lge"):
+        spec = load_spec(edition)
+        for g in spec.groups:
+            band = group_color(spec, g.index).lower()
+            assert contrast(contrast_text(band), band) >= LEAST, (edition, g.name, band)
+
+
+def test_at_no_color_the_mortgage_mark_reads_on_the_current_players_panel() -> None:
+    """Issue 33: at NO_COLOR the panels' ᴹ was #3b3b3b, 1.0:1 on the current player's #3a3a3a
+    panel. The snapshot holds a ᴹ on that panel, and on the others; each reads at 4.5:1."""
+    svg = (SNAPSHOTS / "test_late_ring_game_at_no_color.svg").read_text(encoding="utf-8")
+    root = ET.fromstring(svg)
+    under = cells(root)
+    marks = [(r.fill, bg) for r in runs(root, class_fills(svg)) if r.text == "ᴹ"
+             for bg in backgrounds(r, under, window_fill(root))]
+    assert len({bg for _, bg in marks}) >= 2  # the current player's panel and another's
+    assert all(contrast(fg, bg) >= LEAST for fg, bg in marks), marks

@@ -85,6 +85,11 @@ class MonopolyApp(App[int]):
                  exit_on_mount: bool = False, session: Session | None = None,
                  resume: str | None = None) -> None:
         super().__init__()
+        from monopoly_tui.ui.style import MENU_THEME
+
+        # the title's and the new-game screen's colours, until a game brings its edition's
+        self.register_theme(MENU_THEME)
+        self.theme = MENU_THEME.name
         self.initial_session = session
         self.initial_resume = resume
         """A saved game to open at once by its name, asking first when another window has it

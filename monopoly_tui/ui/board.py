@@ -33,7 +33,7 @@ from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine.spec import CARDS, FREE_PARKING, GO, GO_TO_JAIL, JAIL, TAX
 from monopoly_tui.ui.labels import board_labels, fit
 from monopoly_tui.ui.mechanics import screens_for
-from monopoly_tui.ui.style import contrast_text, heat_color, player_color, space_color
+from monopoly_tui.ui.style import RED, contrast_text, heat_color, player_color, space_color
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
@@ -231,7 +231,7 @@ class SpaceTile(Widget):
             owner = st.owner[deed]
             right.append(f"●{owner + 1}", style=f"bold {player_color(owner)}")
         if mortgaged:
-            right.append("M", style="bold #ff5555")
+            right.append("M", style=f"bold {RED}")
         mechs = screens_for(spec)
         for m in mechs:  # what a mechanic puts on the space (a dropped treasure)
             lies = m.space_marks(game, self.space)
@@ -262,7 +262,9 @@ class SpaceTile(Widget):
                 band.append(" " * w, style=band_style)
                 if build:
                     band = Text(no_wrap=True, overflow="crop")
-                    inner = build.copy()
+                    # on the band, the buildings in black or white, whichever reads on the
+                    # group's colour (green houses were 1.2:1 on a light blue band)
+                    inner = Text(build.plain, style=f"bold {contrast_text(color)}")
                     pad = max(0, w - len(inner))
                     band.append(" " * (pad // 2), style=f"on {color}")
                     band.append_text(inner)
@@ -275,7 +277,8 @@ class SpaceTile(Widget):
                 elif pot:
                     band.append(pot.center(w), style=POT_STYLE)
                 else:
-                    band.append(mark.center(w), style="dim")
+                    # not dim: dimmed on a corner's or the cursor's tint it was 4.0:1
+                    band.append(mark.center(w))
             lines.append(band)
             for line in self.label(w, h - 2, cut=self.cut_names):
                 lines.append(Text(line, style=name_style))

@@ -44,6 +44,7 @@ from monopoly_tui.ui.render import (
     player_tag,
     rows_of,
 )
+from monopoly_tui.ui.style import RED
 from monopoly_tui.ui.words import decision_words, jail_after_last, jail_tries, jail_way
 
 if TYPE_CHECKING:
@@ -519,7 +520,8 @@ class AuctionScreen(DecisionScreen):
         else:
             turn.append(" (computer) is thinking…", style="italic")
             self.query_one("#turn", Static).update(turn)
-        self._recent = tuple(Text(line, style="dim") for line in self.session.log[-self.RECENT:])
+        # not dim as well: the .recent box's muted colour is enough (both were 3.6:1)
+        self._recent = tuple(Text(line) for line in self.session.log[-self.RECENT:])
         self._show_side()
         can_bid = self.choice(A.A_BID) is not None
         for i, k in enumerate(self.steps):
@@ -851,10 +853,10 @@ class DebtScreen(DecisionScreen):
         body.append(f"Cash {money(game, cash)}", style="bold")
         short = ctx["amount"] - cash
         if short > 0:
-            body.append(f" · short by {money(game, short)}", style="bold red")
+            body.append(f" · short by {money(game, short)}", style=f"bold {RED}")
         body.append(f" · could still raise {money(game, ctx['raisable'])}", style="dim")
         if self.choice(A.A_BANKRUPT) is not None:
-            body.append("\nEven selling everything would not pay this debt.", style="bold red")
+            body.append("\nEven selling everything would not pay this debt.", style=f"bold {RED}")
         self.query_one("#body", Static).update(body)
         lst = self.query_one("#raise", ActionList)
         lst.reload(pend.player)

@@ -52,7 +52,7 @@ from monopoly_tui.ui.render import (
     space_card,
 )
 from monopoly_tui.ui.session import FirstLegalBot, Session, clock_words
-from monopoly_tui.ui.style import group_color, player_color
+from monopoly_tui.ui.style import RED, group_color, player_color
 from monopoly_tui.ui.words import decision_parts, decision_words, jail_standing
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ class PlayerPanel(Static):
             heads.append(Text("computer", style="dim italic"))
         lines: list[Any] = [Parts(heads, style="bold", sep_style="dim")]
         if pl.bankrupt:
-            lines.append(Text("bankrupt", style="bold red"))
+            lines.append(Text("bankrupt", style=f"bold {RED}"))
             self._show(lines)
             return
         # each amount whole on a line: a long one ('4,150 Gold Dragons') wraps before 'worth'
@@ -167,8 +167,8 @@ class PlayerPanel(Static):
             extra.append(Text(f"on {spec.spaces[pl.position].name}", style="dim"))
         if pl.in_jail:  # in jail, and which try at the dice comes next, of how many
             standing = jail_standing(game, p)
-            extra.append(Text(standing[0], style="bold red"))
-            extra += [Text(part, style="red") for part in standing[1:]]
+            extra.append(Text(standing[0], style=f"bold {RED}"))
+            extra += [Text(part, style=RED) for part in standing[1:]]
         if pl.cards:
             n = len(pl.cards)
             extra.append(Text(f"{n} {v.get_out_of_jail_free} card{'s' if n != 1 else ''}",
@@ -191,7 +191,7 @@ class PlayerPanel(Static):
                 level = st.buildings[d]
                 if st.mortgaged[d]:
                     row.append(short, style="strike dim")
-                    row.append("ᴹ", style="red")
+                    row.append("ᴹ", style=f"bold {RED}")
                 else:
                     row.append(short)
                 if level:
@@ -493,7 +493,10 @@ class GameScreen(Screen[None]):
             banner.update(Group(text, self.header_info()), layout=False)
             return
         p = pend.player
-        who = Text("▶ ", style=f"bold {player_color(p)}")
+        # the ▶ in the player's colour, not the whole line: the name and token read in the
+        # text's colour (a player's colour dimmed for the token was 2.1:1)
+        who = Text()
+        who.append("▶ ", style=f"bold {player_color(p)}")
         who.append_text(player_tag(game, p, token=True))
         who.append(" ")  # two spaces before the question on the same line
 
@@ -543,7 +546,7 @@ class GameScreen(Screen[None]):
             parts.append(f"{v.pot} {money(game, st.pot)}")
         texts = [Text(part) for part in parts]
         if self.save_mark:  # lasting, until a save writes everything missing; first, so a
-            texts.insert(0, Text(f"⚠ {self.save_mark}", style="bold red"))  # small screen
+            texts.insert(0, Text(f"⚠ {self.save_mark}", style=f"bold {RED}"))  # small screen
         return Parts(texts, style="dim")  # shows it
 
     def decision_words(self, pend: A.Pending) -> str:

@@ -29,7 +29,7 @@ from monopoly_tui.engine.preview import preview_plan
 from monopoly_tui.ui.mechanics import first, screens_for
 from monopoly_tui.ui.render import deed_spaces_line, money, player_tag
 from monopoly_tui.ui.session import MANAGE_KINDS
-from monopoly_tui.ui.style import group_color
+from monopoly_tui.ui.style import RED, group_color
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
@@ -114,7 +114,7 @@ def preview(game: Game, action: Action) -> Text:
     elif pv.delta >= 0:
         out.append(f"raises {money(game, pv.delta)}", style="bold green")
     else:
-        out.append(f"costs {money(game, -pv.delta)}", style="bold red")
+        out.append(f"costs {money(game, -pv.delta)}", style=f"bold {RED}")
     out.append(f"\ncash {money(game, pv.cash_before)} → {money(game, pv.cash_after)}")
     if pv.deed >= 0 and action.kind in (A.A_BUILD, A.A_SELL_BUILDING):
         d = spec.deeds[pv.deed]
@@ -213,7 +213,7 @@ def plan_preview(game: Game, entry: Entry) -> Text:
         d = game.spec.deeds[a.target]
         out.append(f"\n  {d.name}: {level_words(game, game.st.buildings[a.target])} → "
                    f"{level_words(game, game.st.buildings[a.target] + 1)}")
-    out.append(f"\ncosts {money(game, -entry.delta)}", style="bold red")
+    out.append(f"\ncosts {money(game, -entry.delta)}", style=f"bold {RED}")
     out.append(f"\ncash {money(game, cash)} → {money(game, cash + entry.delta)}")
     return out
 

@@ -32,7 +32,7 @@ from monopoly_tui.engine.spec import (
     STREET,
     TAX,
 )
-from monopoly_tui.ui.style import contrast_text, group_color, player_color
+from monopoly_tui.ui.style import RED, contrast_text, group_color, player_color
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
@@ -200,7 +200,7 @@ def deed_line(game: Game, deed: int, *, mark_state: bool = True) -> Text:
         if level:
             text.append(f" ({level_words(game, level)})", style="green")
         if st.mortgaged[deed]:
-            text.append(f" ({spec.vocab.mortgage}d)", style="red")
+            text.append(f" ({spec.vocab.mortgage}d)", style=RED)
     return text
 
 
@@ -322,7 +322,7 @@ def deed_card(game: Game, deed: int, *, width: int | None = None,
             if here >= 0:
                 status.append(" here", style="green")
         if st.mortgaged[deed]:
-            status.append(f" · {v.mortgage}d", style="bold red")
+            status.append(f" · {v.mortgage}d", style=f"bold {RED}")
         elif d.kind != DICE_RENT:
             # the charge a visitor would owe now, whatever the kind of deed (a street's
             # buildings, a railroad's count, a secured location's tax): the
@@ -388,7 +388,9 @@ def _subtitle(what: str, currency: str, width: int | None) -> Text:
     if len(text) > room and currency:
         text = currency if len(what.split(" · ")[-1]) + len(currency) + 3 > room else \
             f"{what.split(' · ')[-1]} · {currency}"
-    return Text(text[:room], style="dim")
+    # in the text's colour, not the border's: the group's colour, dimmed, was 1.8:1 (Green) and
+    # 1.8:1 (Dark Blue) on the card; the text's own grey dimmed reads
+    return Text(text[:room], style="default dim")
 
 
 def space_card(game: Game, space: int, *, width: int | None = None,
@@ -404,7 +406,7 @@ def space_card(game: Game, space: int, *, width: int | None = None,
             tokens.append("  ")
         tokens.append_text(player_tag(game, p, token=True))
         if st.players[p].in_jail:
-            tokens.append(f" (in {spec.vocab.jail})", style="red")
+            tokens.append(f" (in {spec.vocab.jail})", style=RED)
     if sp.deed >= 0:
         card = deed_card(game, sp.deed, width=width, compact=compact, space=space)
         return Group(card, tokens) if here else card

@@ -26,7 +26,7 @@ from monopoly_tui.ui.charts import StatsPanel, bind_sections
 from monopoly_tui.ui.mechanics import first, screens_for
 from monopoly_tui.ui.render import PlainTable, money, player_tag
 from monopoly_tui.ui.session import Session
-from monopoly_tui.ui.style import heat_color
+from monopoly_tui.ui.style import RED, heat_color
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
@@ -95,7 +95,7 @@ def ranking_table(session: Session, columns: str = "all") -> Table:
         pl = st.players[p]
         tag = player_tag(game, p)
         if pl.bankrupt:
-            tag.append("  bankrupt", style="red")
+            tag.append("  bankrupt", style=RED)
         cells: list[str] = []
         if standing:
             cells += ["—" if pl.bankrupt else cash(P.valuation(spec, st, p)), cash(pl.cash),

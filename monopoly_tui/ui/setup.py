@@ -40,6 +40,7 @@ from textual.widgets.option_list import Option
 
 from monopoly_tui.ui.render import Parts
 from monopoly_tui.ui.session import PACES, Seat
+from monopoly_tui.ui.style import RED, group_color
 from monopoly_tui.ui.toggles import Pick, Tick
 
 if TYPE_CHECKING:
@@ -60,12 +61,13 @@ def _seats_words(seats: list[int]) -> str:
 
 def swatches(spec: Spec) -> Parts:
     """The board's colours, each swatch with its group's name: the two never part at the end
-    of a line (Rich breaks at an unbreakable space too: '███' / 'Utilities')."""
-    from monopoly_tui.ui.style import group_color
-
+    of a line (Rich breaks at an unbreakable space too: '███' / 'Utilities'). The swatch is in
+    the group's colour, the name in the text's (a dark group's colour is not readable as text:
+    Railroads' #585858 was 2.6:1)."""
     parts = []
     for g in spec.groups:
-        part = Text("███", style=group_color(spec, g.index))
+        part = Text()
+        part.append("███", style=group_color(spec, g.index))
         part.append(f" {g.name}")
         parts.append(part)
     return Parts(parts, sep="  ")
@@ -261,7 +263,8 @@ class NewGameScreen(Screen[None]):
         for e in self.editions:
             label = Text(e.name, style="bold")
             if e.year:
-                label.append(f" {e.year}", style="dim")
+                # italic, not dim: dimmed toward a highlighted row's blue it was 2.5:1
+                label.append(f" {e.year}", style="italic")
             lst.add_option(Option(label, id=e.id))
         if self.editions:
             lst.highlighted = 0
@@ -343,7 +346,7 @@ class NewGameScreen(Screen[None]):
         try:
             spec = load_spec(edition_id)
         except Exception as e:
-            info_box.update(Text(f"This edition cannot be played: {e}", style="red"))
+            info_box.update(Text(f"This edition cannot be played: {e}", style=RED))
             self._spec = None
             self.refresh_bindings()
             return
@@ -772,7 +775,7 @@ class NewGameScreen(Screen[None]):
                 setup=self.chosen_setup(),
             )
         except (ValueError, KeyError) as e:
-            self.query_one("#problems", Static).update(Text(str(e), style="red"))
+            self.query_one("#problems", Static).update(Text(str(e), style=RED))
             return
         app: Any = self.app
         app.start_session(session, first=True, clock=self.clock)

@@ -15,16 +15,26 @@ if TYPE_CHECKING:
     from monopoly_tui.engine.spec import Spec
 
 PLAYER_COLORS = (
-    "#e8553e",  # red
-    "#3d8fe0",  # blue
-    "#4cb865",  # green
+    "#f2a195",  # red
+    "#83b8eb",  # blue
+    "#74c888",  # green
     "#e5b92e",  # gold
-    "#b065d8",  # violet
-    "#28b8b0",  # teal
-    "#e07ab5",  # pink
-    "#9aa3ad",  # grey
+    "#cfa2e7",  # violet
+    "#36d3ca",  # teal
+    "#e99fca",  # pink
+    "#abb2bb",  # grey
 )
-"""Token colours, by seat."""
+"""Token colours, by seat. Each is drawn as text (the owner's ●N, the ▶ of whose turn) on the
+board's and the panels' backgrounds and under black (the seat's badge), so each is light
+enough for 4.5:1 (WCAG AA) on all of them, in colour and in the greys of ``NO_COLOR`` (Textual's
+monochrome: 0.2126 R + 0.7152 G + 0.0722 B of the sRGB values): see tests/ui/test_ui_contrast.py
+and tests/ui/test_style.py."""
+
+RED = "#ff9999"
+"""The red of a warning, a debt or a mortgage's mark (the board's M, the panels' ᴹ): a light red
+that reads at 4.5:1 on every panel, the current player's highlighted one too, and in greys at
+NO_COLOR (the terminal's ANSI red, #f4005f in Textual's palette, is 3.8:1 on a panel and the
+grey #3b3b3b at NO_COLOR: invisible on the current player's #3a3a3a panel)."""
 
 NEUTRAL = "#6b6f76"
 
@@ -45,9 +55,28 @@ def hex_of(color: str) -> str:
     return parse(color).hex6
 
 
+def luminance(color: Color) -> float:
+    """WCAG 2 relative luminance of a colour, 0 (black) to 1 (white)."""
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(color.r) + 0.7152 * channel(color.g) + 0.0722 * channel(color.b)
+
+
+def contrast_ratio(a: Color, b: Color) -> float:
+    """WCAG 2 contrast ratio of two colours, 1 to 21 (4.5 is AA for text)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
 def contrast_text(color: str) -> str:
-    """Black or white, whichever reads better on ``color``."""
-    return "#101010" if parse(color).brightness > 0.55 else "#f5f5f5"
+    """Black or white, whichever has the higher contrast ratio on ``color``: one of the two
+    always reaches 4.58:1 (a tinted near-black or near-white does not on a middle colour such
+    as a red group's #e3342f)."""
+    bg = parse(color)
+    black, white = Color(0, 0, 0), Color(255, 255, 255)
+    return "#000000" if contrast_ratio(black, bg) >= contrast_ratio(white, bg) else "#ffffff"
 
 
 def visible(color: Color, least: float = 0.3) -> Color:
@@ -74,6 +103,22 @@ def space_color(spec: Spec, space: int) -> str | None:
     return group_color(spec, spec.deeds[sp.deed].group)
 
 
+MENU_THEME = Theme(
+    name="monopoly-menus",
+    primary="#0a5ea8",
+    secondary="#004578",
+    accent="#ffa62b",
+    warning="#ffa62b",
+    error="#b03a2e",
+    success="#4ebf71",
+    foreground="#e0e0e0",
+    dark=True,
+)
+"""The theme of the title and the new-game screens, before an edition's: Textual's dark one with
+a darker blue, so a button's text and a highlighted row's text read on it at 4.5:1 (on
+Textual's #0178d4 they were 3.8:1), and a red button's at 4.9:1 (3.4:1 on #d8534f)."""
+
+
 def theme_name(spec: Spec) -> str:
     return f"edition-{spec.id}"
 
@@ -98,7 +143,7 @@ def edition_theme(spec: Spec) -> Theme:
         secondary=secondary.hex6,
         accent=accent.hex6,
         warning="#e5a12e",
-        error="#d9534f",
+        error="#b03a2e",  # a button of this colour reads in its near-white text
         success="#4cb865",
         foreground="#e6e6e6",
         background=tint.hex6,

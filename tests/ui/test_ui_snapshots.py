@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from driver import new_session
 from states import at_buy, deed_id
 
@@ -135,6 +136,14 @@ def test_late_ring_game_at_no_color(snap_compare: Any, monkeypatch: Any) -> None
     owners' ●N, the M of a mortgage, ▶ for whose turn, the Ring's bearer, in greys."""
     monkeypatch.setenv("NO_COLOR", "1")
     s = late_game("lotr", players=4, humans=2, seed=11)
+    assert snap_compare(MonopolyApp(pace="instant"), terminal_size=SIZE, run_before=_with(s))
+
+
+@pytest.mark.parametrize("edition", ["lotr", "dnd"])
+def test_late_game_in_its_theme(snap_compare: Any, edition: str) -> None:
+    """The editions whose theme no other snapshot shows in colour, late on: the contrast test
+    (test_ui_contrast.py) reads every theme's colours from a snapshot."""
+    s = late_game(edition, players=4, humans=1, seed=11)
     assert snap_compare(MonopolyApp(pace="instant"), terminal_size=SIZE, run_before=_with(s))
 
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 REVEALED_MARK = "▣"
 """A location whose Adventure card is revealed, not yet secured (the card lies face up)."""
-REVEALED_STYLE = "bold #c09040"
+REVEALED_STYLE = "bold #dcb060"
 
 
 def _cap(text: str) -> str:
@@ -70,7 +70,7 @@ class SecureScreen(DecisionScreen):
             self.heading(f"{v.secure} {name}: pay or roll"))
         body = Text()
         body.append(f"{_cap(v.adventure)}: ", style="dim")
-        body.append(f"{ctx.get('picture', '')}\n", style="italic #c09040")
+        body.append(f"{ctx.get('picture', '')}\n", style="italic #dcb060")
         body.append(f"{ctx.get('text', '')}\n\n")
         body.append("Pay ", style="bold")
         body.append(f"{money(game, price)} to {v.secure} it now")

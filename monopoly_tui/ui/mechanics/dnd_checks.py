@@ -23,13 +23,14 @@ from monopoly_tui.engine.mechanics.dnd_config import CHECKS, CheckDieSpec
 from monopoly_tui.ui.decisions import ChoiceScreen, DecisionScreen
 from monopoly_tui.ui.mechanics import MechanicScreens, register
 from monopoly_tui.ui.render import money
+from monopoly_tui.ui.style import RED as LIGHT_RED
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.actions import Action, Event, Pending
     from monopoly_tui.engine.game import Game
     from monopoly_tui.engine.spec import CardSpec, Spec
 
-RED = "bold #e05050"
+RED = f"bold {LIGHT_RED}"  # 4.5:1 on a panel and at NO_COLOR (#e05050 was 2.6:1)
 """The red die's colour."""
 ITEM_MARK = "✦"
 """An Item card held (on its holder's panel)."""
@@ -150,7 +151,7 @@ class ChecksScreens(MechanicScreens):
         held = items_of(game, player)
         if not held:
             return []
-        line = Text(f"{ITEM_MARK} ", style="bold #c080ff")
+        line = Text(f"{ITEM_MARK} ", style="bold #d4a8ff")
         line.append(", ".join(f"{item_name(item_card(game, h))} {item_effect(item_card(game, h))}"
                               for h in held))
         return [line]

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 DEATH_MARK = "☠"
 """A player close to death (on the panel and after the token)."""
-DEATH_STYLE = "bold #a0a0ff"
+DEATH_STYLE = "bold #b4b4ff"
 
 
 class CloseToDeathScreens(MechanicScreens):

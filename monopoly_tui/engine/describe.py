@@ -62,11 +62,34 @@ def describe_all(events: Sequence[Event], game: Game) -> list[str]:
 def describe_each(events: Sequence[Event], game: Game) -> list[str | None]:
     """One entry per event of one choice: its line, or ``None`` when another event's line
     says it too (see the module's docstring: pairs told as one happening)."""
+    return _tell(events, game)[0]
+
+
+def describe_told(events: Sequence[Event], game: Game) -> list[tuple[str, tuple[Event, ...]]]:
+    """The lines of one choice's events (those of ``describe_all``), each with the events it
+    tells: its own event first, then those it says too (the other of a pair told as one
+    happening, a mechanic's events told with the move that made them). What a line is about
+    is read from its events, not from its words."""
+    lines, by = _tell(events, game)
+    groups: dict[int, list[Event]] = {i: [e] for i, (e, line) in
+                                      enumerate(zip(events, lines, strict=True)) if line}
+    for j in sorted(by):
+        group = groups.get(by[j])
+        if group is not None:
+            group.append(events[j])
+    return [(line, tuple(groups[i])) for i, line in enumerate(lines) if line]
+
+
+def _tell(events: Sequence[Event], game: Game) -> tuple[list[str | None], dict[int, int]]:
+    """One entry per event (``describe_each``), and which event's line tells each event that
+    has none of its own: {the told event's index: the telling event's index}."""
     w = Words(game)
     pairs = _pairs(events, game)
     told = {j for i, (j, _) in pairs.items()}
     arrivals = {j: a for j, a in _arrivals(events, w).items() if j not in told}
     told |= {i for run, _ in arrivals.values() for i in run}
+    by = {j: i for i, (j, _) in pairs.items()}
+    by.update((k, j) for j, (run, _) in arrivals.items() for k in run)
     out: list[str | None] = []
     for i, e in enumerate(events):
         line: str | None
@@ -80,7 +103,7 @@ def describe_each(events: Sequence[Event], game: Game) -> list[str | None]:
         if i in arrivals and line:
             line = f"{line}, {arrivals[i][1]}"
         out.append(line)
-    return out
+    return out, by
 
 
 def reason_text(game: Game, reason: str, target: int = -1) -> str:

@@ -10,6 +10,10 @@ The flow (``advance``) looks at what the engine waits for after every change:
   the game waits for that kind of decision (an auction goes round its bidders; a debt is
   settled after several sales), shows whose choice it is, and closes when the engine moves on.
 
+As a human's turn comes round (before its first decision or dialog), what the others did since
+their last turn (``ui.news``) shows in a list they close with Enter; a game key closes it and
+acts (``news_screen``).
+
 At any time the engine allows, ``m`` opens the property manager and ``t`` the trade builder.
 ``u`` takes back the last decision when the engine's rule allows it (``engine.undo``).
 """
@@ -39,7 +43,8 @@ from monopoly_tui.engine.describe import level_words
 from monopoly_tui.engine.endings import OneOwner
 from monopoly_tui.ui.board import Board, SpaceTile, section_word, sections
 from monopoly_tui.ui.footer import Footer
-from monopoly_tui.ui.mechanics import screens_for
+from monopoly_tui.ui.mechanics import news_kinds, screens_for
+from monopoly_tui.ui.news import CORE_KINDS, since_last_turn
 from monopoly_tui.ui.render import (
     Fit,
     Natural,
@@ -58,6 +63,7 @@ from monopoly_tui.ui.words import decision_parts, decision_words, jail_standing
 if TYPE_CHECKING:
     from monopoly_tui.ui.answers import Answer
     from monopoly_tui.ui.decisions import DecisionScreen
+    from monopoly_tui.ui.news_screen import NewsScreen
     from monopoly_tui.ui.trade import TradeScreen
 
 ONE_OWNER = OneOwner.NAME
@@ -322,6 +328,11 @@ class GameScreen(Screen[None]):
         """The manager to open again once the decision it closed for is made: its player and
         row."""
         self._results_shown = False
+        self._news: NewsScreen | None = None
+        """The list of what happened since a human's last turn, while it is open."""
+        self._news_turn: tuple[int, int] | None = None
+        """The turn (its player, the engine's count of turns) the list was last considered
+        for: once a turn, and never for the turn under way when the screen opened."""
         self._logged = 0
         self._shown: dict[str, object] = {}
         self.save_mark: str | None = None
@@ -359,6 +370,7 @@ class GameScreen(Screen[None]):
         for line in self.session.log[-LOG_LINES:]:
             log.write(line)
         self._logged = len(self.session.log)
+        self._news_turn = self._turn_key()
         self.query_one("#mechanics").display = any(
             m.has_centre() for m in screens_for(self.session.spec))
         self.query_one("#dice").styles.width = max(18, dice_width(self.session.game) + 1)
@@ -647,6 +659,8 @@ class GameScreen(Screen[None]):
         if live is not None:
             live.sync()
             return
+        if self._tell_news(pend):
+            return
         if pend.kind in (A.ROLL, A.END_TURN):
             back, self._remanage = self._remanage, None
             if back is not None and back[0] in self.manage_players():
@@ -661,6 +675,63 @@ class GameScreen(Screen[None]):
     def _live_closed(self, result: object) -> None:
         self._live = None
         self.advance()
+
+    def _turn_key(self) -> tuple[int, int]:
+        """The turn under way: its player and the engine's count of turns."""
+        st = self.session.game.st
+        return st.current, st.turns
+
+    def _tell_news(self, pend: A.Pending) -> bool:
+        """As a human's turn comes round, before its first decision: what the others did since
+        their last turn (``ui.news``), once a turn, when there is something of note. True
+        when the list opened (the flow goes on when it closes)."""
+        s = self.session
+        st = s.game.st
+        key = self._turn_key()
+        if key == self._news_turn or pend.player != st.current or st.stage != "pre_roll":
+            return False
+        self._news_turn = key
+        lines = since_last_turn(s.told, pend.player, CORE_KINDS | news_kinds(s.spec))
+        if not lines:
+            return False
+        from monopoly_tui.ui.news_screen import NewsScreen
+
+        screen = NewsScreen(s.game, pend.player, lines, self.game_takes)
+        self._news = screen
+        self.app.push_screen(screen, self._news_closed)
+        return True
+
+    def _news_closed(self, key: str | None) -> None:
+        """The list is closed: by a game key, that key acts now; then the flow goes on."""
+        self._news = None
+        if key is not None:
+            self.act_on_key(key)
+        self.advance()
+
+    def _key_action(self, key: str) -> tuple[str, tuple[object, ...]] | None:
+        """The action a key of the footer would take now (legal now), or None."""
+        from textual.actions import parse
+
+        for binding in self._bindings.key_to_bindings.get(key, []):
+            if not binding.show:
+                continue
+            _, name, params = parse(binding.action)
+            if self.check_action(name, params):
+                return name, params
+        return None
+
+    def game_takes(self, key: str) -> bool:
+        """Whether ``key`` is one of the footer's keys and its action is legal now (the list
+        of news over the screen aside)."""
+        return self._key_action(key) is not None
+
+    def act_on_key(self, key: str) -> None:
+        """Act on a footer key as if pressed here (a key that closed a list over the
+        screen)."""
+        found = self._key_action(key)
+        if found is not None:
+            name, params = found
+            getattr(self, f"action_{name}")(*params)
 
     def watch_computers(self) -> bool:
         """A computer seat always moves on. When the flow is on top with nothing open beside
@@ -724,6 +795,8 @@ class GameScreen(Screen[None]):
     def play(self, action: Action) -> bool:
         """Play a human's choice; say why when the rules do not allow it."""
         s = self.session
+        if self._news is not None:  # a decision made meanwhile (not by the keys): moot now
+            self._news.close()
         try:
             events_ = s.play(action)
         except IllegalAction as e:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action, Event, IllegalAction
-from monopoly_tui.engine.describe import describe_all
+from monopoly_tui.engine.describe import describe_told
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.undo import undo_player, undo_problem
 
@@ -129,11 +129,22 @@ def make_computer(seed: int, name: str = "basic") -> Chooser:
     return bot
 
 
+TOLD_KEPT = 4000
+"""How many of the latest log lines the session keeps with their events (``Session.told``):
+many rounds of four players; the oldest are let go (the log keeps every line)."""
+
+Told = tuple[str, tuple[Event, ...]]
+"""A log line and the events it tells (``describe.describe_told``)."""
+
+
 @dataclass(slots=True)
 class _Before:
     stats: Stats | None
     seen: tuple[tuple[int, ...], int, tuple[int, int, int], list[Event]]
     lines: list[str]
+    told: int
+    """How many lines had been told with their events before the decision (``Session.told``,
+    counting those let go)."""
 
 
 def clock_words(at: float) -> str:
@@ -178,6 +189,12 @@ class Session:
     _acquired: frozenset[str] | None = field(default=None, repr=False)
     """The events counted as a deed bought in the statistics (``Stats.add``)."""
     _before: dict[int, _Before] = field(default_factory=dict, repr=False)
+    told: list[Told] = field(default_factory=list, repr=False)
+    """The latest log lines, each with the events it tells (at most ``TOLD_KEPT``; a resumed
+    game has those of the decisions its log tells again): what ``ui.news`` reads to tell a
+    human what happened since their last turn. A decision taken back takes its lines out."""
+    told_dropped: int = field(default=0, repr=False)
+    """How many of the oldest lines of ``told`` were let go."""
     """Per decision that may still be taken back (by the decisions count before it): the
     table's own record of the moment before it (statistics, last dice and card, log lines)."""
 
@@ -267,10 +284,11 @@ class Session:
         at = game.st.decisions
         stats = self.stats.copy() if self.stats is not None else None
         seen = (self.last_dice, self.last_roller, self.last_card, list(self.since_roll))
+        told = self.told_dropped + len(self.told)
         events = list(game.act(action))
         lines = self.record(events)
         if game.can_undo():
-            self._before[at] = _Before(stats, seen, lines)
+            self._before[at] = _Before(stats, seen, lines, told)
         else:
             self._before.clear()
         return events
@@ -315,6 +333,7 @@ class Session:
         if before is not None:
             self.stats = before.stats
             self.last_dice, self.last_roller, self.last_card, self.since_roll = before.seen
+            del self.told[max(0, before.told - self.told_dropped):]
             what = "; ".join(before.lines)  # each line a clause of its own
         else:
             what = ""
@@ -378,8 +397,16 @@ class Session:
             self.since_roll.append(e)
             if e.kind == "card":
                 self.last_card = (e.player, e.card[0], e.card[1])
-        lines = describe_all(events, told) if told is not None else []
+        if told is None:
+            return []
+        said = describe_told(events, told)
+        lines = [line for line, _ in said]
         self.log.extend(lines)
+        self.told.extend(said)
+        if len(self.told) > TOLD_KEPT:
+            drop = len(self.told) - TOLD_KEPT // 2  # let go of many at once, now and then
+            del self.told[:drop]
+            self.told_dropped += drop
         return lines
 
     def options_summary(self) -> list[str]:

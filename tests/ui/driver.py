@@ -42,7 +42,7 @@ async def step(pilot: Pilot[Any], app: MonopolyApp, seen: Counter[str],
     scr: Any = app.screen
     if name == "ResultsScreen":
         return False
-    if name in ("FirstPlayerScreen", "CardScreen"):
+    if name in ("FirstPlayerScreen", "CardScreen", "NewsScreen"):
         await pilot.press("enter")
     elif name == "GameScreen":
         pend = scr.session.pending

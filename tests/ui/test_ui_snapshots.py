@@ -6,11 +6,12 @@ report."""
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
-from driver import new_session
+from driver import new_session, step
 from states import at_buy, deed_id
 
 from monopoly_tui.engine import buildings as B
@@ -202,3 +203,20 @@ def test_every_snapshot_file_has_its_test() -> None:
                     if f.suffix != ".svg" or f.stem.split("[")[0] not in tests)
     assert unused == [], f"snapshots no test uses (delete them, or run --snapshot-update on "\
         f"this file alone): {unused}"
+
+
+def test_since_your_last_turn(snap_compare: Any) -> None:
+    """Ann's second turn after the computers played: what they bought and paid since hers,
+    over the board (issue 33, item 10)."""
+    s = new_session("classic", [("Ann", True), ("Bob", False), ("Cat", False)], seed=3)
+
+    async def to_news(pilot: Any) -> None:
+        seen: Counter[str] = Counter()
+        for _ in range(400):
+            if type(pilot.app.screen).__name__ == "NewsScreen":
+                return
+            await step(pilot, pilot.app, seen)
+        raise AssertionError(f"no list of news; seen {dict(seen)}")
+
+    assert snap_compare(MonopolyApp(pace="instant"), terminal_size=SIZE,
+                        run_before=_with(s, to_news))

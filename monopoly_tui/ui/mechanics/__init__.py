@@ -19,7 +19,9 @@ in the spec's order, for
     ``end``) and
     its own clauses (``rules_section``), and how a game it ended was won (``end_words``);
 (e) options on the setup screen (``setup_widgets``: widgets on the rules page, read back by
-    ``setup_choices`` and checked by ``setup_problems`` before the game starts).
+    ``setup_choices`` and checked by ``setup_problems`` before the game starts);
+(f) which of its events are worth telling a human as their turn comes round, with what the
+    others did since their last turn (``news_kinds``, read by ``ui.news``).
 
 Every hook has a default that shows nothing, so a mechanic overrides only what it shows, and a
 mechanic with no screens of its own needs no module here (its frames get the generic list
@@ -160,6 +162,14 @@ class MechanicScreens:
         """What is wrong with the choices made, in words (the game cannot start while any is)."""
         return []
 
+    # ------------------------------------------------------------ (f) since your last turn
+
+    def news_kinds(self) -> frozenset[str]:
+        """The kinds of this mechanic's events of note for a human who was not watching (what
+        changed hands, who is out): their log lines join the list of what happened since the
+        human's last turn (``ui.news``)."""
+        return frozenset()
+
 
 REGISTRY: dict[str, type[MechanicScreens]] = {}
 """The mechanics' screens by the engine mechanic's name."""
@@ -230,5 +240,10 @@ def first(values: Iterable[str | None]) -> str | None:
     return None
 
 
-__all__ = ["REGISTRY", "RULES_CLAUSES", "MechanicScreens", "dialog_for", "first", "register",
-           "screens_for"]
+def news_kinds(spec: Spec) -> frozenset[str]:
+    """The event kinds of note of the mechanics ``spec`` switches on (``news_kinds``)."""
+    return frozenset().union(*(m.news_kinds() for m in screens_for(spec)))
+
+
+__all__ = ["REGISTRY", "RULES_CLAUSES", "MechanicScreens", "dialog_for", "first", "news_kinds",
+           "register", "screens_for"]

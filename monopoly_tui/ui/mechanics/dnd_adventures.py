@@ -95,6 +95,11 @@ class AdventuresScreens(MechanicScreens):
     NAME = ADVENTURES
     config: AdventuresSpec
 
+    def news_kinds(self) -> frozenset[str]:
+        """A location secured (its price paid, or by the roll: how deeds leave the bank here)
+        and the end's payout."""
+        return frozenset({"secured", "end_payout"})
+
     def dialogs(self) -> Mapping[str, type[DecisionScreen]]:
         return {SECURE: SecureScreen}
 

@@ -27,6 +27,10 @@ class CloseToDeathScreens(MechanicScreens):
     NAME = CLOSE_TO_DEATH
     config: CloseToDeathSpec
 
+    def news_kinds(self) -> frozenset[str]:
+        """Close to death (in place of a bankruptcy) and back on their feet."""
+        return frozenset({"close_to_death", "revived"})
+
     def panel_key(self, game: Game, player: int) -> object:
         return close_to_death(game.st, player)
 

@@ -36,6 +36,10 @@ class DungeonMasterScreens(MechanicScreens):
     NAME = DUNGEON_MASTER
     config: DungeonMasterSpec
 
+    def news_kinds(self) -> frozenset[str]:
+        """A meeting with the villain (what it did) and its battle's outcome."""
+        return frozenset({"red_wizard", "red_wizard_fought"})
+
     def setup_widgets(self, spec: Spec) -> list[Widget]:
         c = self.config
         v = spec.vocab

@@ -209,6 +209,11 @@ class RingScreens(MechanicScreens):
     NAME = NAME
     config: RingSpec
 
+    def news_kinds(self) -> frozenset[str]:
+        """Who bears the Ring now (taken, dropped, won in a battle) and what it paid out."""
+        return frozenset({"ring_taken", "ring_dropped", "ring_battle", "ring_reward",
+                          "ring_payout"})
+
     # (a) dialogs
     def dialogs(self) -> Mapping[str, type[DecisionScreen]]:
         return {A.RING: RingScreen}

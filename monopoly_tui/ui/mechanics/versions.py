@@ -236,6 +236,10 @@ class BuyoutScreens(MechanicScreens):
 
     NAME = BUYOUT
 
+    def news_kinds(self) -> frozenset[str]:
+        """A deed bought out from its owner."""
+        return frozenset({"bought_out"})
+
     def dialogs(self) -> Mapping[str, type[DecisionScreen]]:
         return {A.BUY_OUT: BuyOutScreen}
 
@@ -252,6 +256,10 @@ class VersionsScreens(MechanicScreens):
     and a version named by its space in the plain list of choices."""
 
     NAME = VERSIONS
+
+    def news_kinds(self) -> frozenset[str]:
+        """A building placed on a version of a street, or moved."""
+        return frozenset({"placed_version", "moved_building"})
 
     def dialogs(self) -> Mapping[str, type[DecisionScreen]]:
         return {A.PLACE_VERSION: PlaceVersionScreen}

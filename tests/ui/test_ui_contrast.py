@@ -41,7 +41,7 @@ SNAPSHOTS = Path(__file__).parent / "__snapshots__" / "test_ui_snapshots"
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-BEHIND_A_DIALOG = {"test_auction", "test_trade"}
+BEHIND_A_DIALOG = {"test_auction", "test_trade", "test_since_your_last_turn"}
 """The snapshots with a dialog over the game: what is behind it is not checked."""
 
 

@@ -13,7 +13,8 @@ in the spec's order, for
     the centre under the dice (``centre_lines``) and a view in place of the dice
     (``dice_view``: what its own dice showed since the last roll);
 (c) marks on the board: after a space's owner (``space_marks``) and after a player's token
-    (``token_marks``), redrawn when ``board_key`` changes;
+    (``token_marks``), redrawn when ``board_key`` changes; what a deed's card says of a deed
+    no player holds (``deed_status``);
 (d) its part of the Rules tab: words added to a clause of the generic summary
     (``rules_clause``: ``doubles_jail``, ``who_starts``, ``rent``, ``jail``, ``taxes``,
     ``end``) and
@@ -119,6 +120,12 @@ class MechanicScreens:
 
     def token_marks(self, game: Game, player: int) -> Text | None:
         """Marks after ``player``'s token on the board (what the player carries)."""
+        return None
+
+    def deed_status(self, game: Game, deed: int, compact: bool) -> Text | None:
+        """What a deed's card says of a deed no player holds, in place of the core's "For
+        sale by the Bank" (a D&D location is secured, never sold: its Adventure card once
+        revealed), or None; ``compact``: for the small card (a line or two)."""
         return None
 
     # ------------------------------------------------------------ (d) help and results

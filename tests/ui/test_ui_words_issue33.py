@@ -62,3 +62,36 @@ def test_an_unsecured_location_is_not_for_sale_and_shows_its_revealed_card() -> 
     # a deed of an edition that sells them still says so
     classic = new_session("classic", [("Ann", True), ("Bob", False)], seed=1)
     assert "For sale by the Bank" in flat(plain(deed_card(classic.game, 0, width=44), 44))
+
+
+async def test_a_missed_roll_is_short_not_failed_while_an_item_may_save_it() -> None:
+    """D&D: the items dialog said "6 of the 14 needed" while the centre already said
+    "failed"; both say how short the roll is while an item may still save it, and the die's
+    box keeps its edges (the total with items went beside its face and broke it)."""
+    from driver import as_shown, settle, started, text_of
+    from test_ui_dnd import give_item, script, session
+
+    s = session()
+    card = s.game.spec.mechanics["adventures"].card_at(1)
+    give_item(s, 0, add=2)
+    script(s, 1, card.target - 3)  # three short: the +2 item leaves it one short
+    async with started(s) as (app, pilot):
+        await pilot.press("r")
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "ItemsScreen"
+        head = text_of(app, "#head")
+        assert f"3 short of {card.target}, or use an Item card" in flat(head), head
+        centre = as_shown(app.game_screen().query_one("#dice"))
+        assert "failed" not in centre, centre
+        assert f"3 short of {card.target}: an Item card may save it" in flat(centre), centre
+        await pilot.press("enter")  # the +2 item: one short still, and no item left
+        await settle(pilot)
+        centre = as_shown(app.game_screen().query_one("#dice"))
+        assert "failed" in centre and "with items" in centre, centre
+        lines = centre.splitlines()
+        top = next(i for i, line in enumerate(lines) if "┌" in line)
+        assert lines[top + 1].count("│") == 2 and "needs" in lines[top + 1], centre
+        assert lines[top + 2].startswith("└────┘"), centre
+        assert lines[top + 3].strip() == f"with items {card.target - 1}", centre

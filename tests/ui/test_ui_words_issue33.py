@@ -95,3 +95,44 @@ async def test_a_missed_roll_is_short_not_failed_while_an_item_may_save_it() -> 
         assert lines[top + 1].count("│") == 2 and "needs" in lines[top + 1], centre
         assert lines[top + 2].startswith("└────┘"), centre
         assert lines[top + 3].strip() == f"with items {card.target - 1}", centre
+
+
+async def test_a_player_close_to_death_is_asked_to_roll_the_red_die_to_revive() -> None:
+    """Close to death, the turn's roll is the red die to revive (they do not move): the banner
+    said "roll the dice [r]"."""
+    from driver import settle, started, text_of
+    from test_ui_dnd import session
+
+    from monopoly_tui.engine import actions as A
+    from monopoly_tui.engine.state import INSOLVENT
+
+    s = session()
+    s.game.st.players[0].status = INSOLVENT
+    s.game.st.players[0].cash = 0
+    assert s.pending.kind == A.ROLL and s.pending.player == 0
+    async with started(s) as (app, pilot):
+        await settle(pilot)
+        banner = flat(text_of(app, "#banner"))
+        assert "roll the red die to revive (8+ needed) [r]" in banner, banner
+        assert "roll the dice" not in banner, banner
+    s2 = session()
+    async with started(s2) as (app, pilot):
+        assert "roll the dice [r]" in flat(text_of(app, "#banner"))
+
+
+async def test_the_header_counts_down_only_to_a_limit_chosen_for_the_game() -> None:
+    """D&D's own cap of 200 rounds (for simulations) is no limit the table set: the header
+    said "round 1 of 200". A limit chosen at setup is counted down to."""
+    from driver import settle, started, text_of
+
+    s = new_session("dnd", [("Ann", True), ("Bob", False)], seed=1)
+    assert s.spec.rules.turn_limit == 200
+    async with started(s) as (app, pilot):
+        await settle(pilot)
+        banner = flat(text_of(app, "#banner"))
+        assert "round 1" in banner and "of 200" not in banner, banner
+    chosen = new_session("dnd", [("Ann", True), ("Bob", False)], seed=1,
+                         house_rules={"turn_limit": 12})
+    async with started(chosen) as (app, pilot):
+        await settle(pilot)
+        assert "round 1 of 12" in flat(text_of(app, "#banner"))

@@ -69,6 +69,12 @@ class MechanicScreens:
         or None when the decision is not one of its own."""
         return None
 
+    def roll_words(self, game: Game, player: int) -> str | None:
+        """What the roll at the start of ``player``'s turn does, when this mechanic makes it
+        something other than the roll to move (close to death: the red die to revive), or
+        None."""
+        return None
+
     def choice_label(self, game: Game, action: Action) -> str | None:
         """A choice of one of its decisions in words, for the generic list dialog, or None."""
         return None

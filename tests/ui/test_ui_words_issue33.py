@@ -136,3 +136,25 @@ async def test_the_header_counts_down_only_to_a_limit_chosen_for_the_game() -> N
     async with started(chosen) as (app, pilot):
         await settle(pilot)
         assert "round 1 of 12" in flat(text_of(app, "#banner"))
+
+
+INTERNAL = r"§|rulebook:[A-Z]|editions-facts|\bdecision \d|docs/|\.md\b|\brules\.[a-z_]+|`"
+"""What only the project's own files mean: the facts' sections, the team's decisions, the
+ruleset's field names, the design documents."""
+
+
+def test_what_an_edition_tells_players_cites_none_of_the_projects_own_files() -> None:
+    """The edition notes (the help's Notes tab) cited "facts §8", "rules.turn_limit",
+    "docs/design/dnd.md": words a player cannot look up."""
+    import re
+
+    from monopoly_tui.rules.loader import load_edition
+    from monopoly_tui.ui.help import edition_notes
+
+    for edition in ("classic", "nfl", "got", "lotr", "lge", "dnd"):
+        spec = load_spec(edition)
+        texts = [spec.description, *(v.description for v in spec.variants),
+                 *load_edition(edition).notes]
+        for text in texts:
+            assert not re.search(INTERNAL, text), (edition, text)
+        assert not re.search(INTERNAL, edition_notes(edition)), edition

@@ -158,3 +158,13 @@ def test_what_an_edition_tells_players_cites_none_of_the_projects_own_files() ->
         for text in texts:
             assert not re.search(INTERNAL, text), (edition, text)
         assert not re.search(INTERNAL, edition_notes(edition)), edition
+
+
+def test_one_gold_dragon_is_singular() -> None:
+    """Game of Thrones wrote "1 Gold Dragons" (a bid's step, a fee of 1)."""
+    v = load_spec("got").vocab
+    assert v.money(1) == "1 Gold Dragon"
+    assert v.money(2) == "2 Gold Dragons" and v.money(0) == "0 Gold Dragons"
+    assert v.money(1500) == "1,500 Gold Dragons"
+    assert load_spec("classic").vocab.money(1) == "$1"
+    assert load_spec("dnd").vocab.money(1) == "1 gold"

@@ -168,3 +168,44 @@ def test_one_gold_dragon_is_singular() -> None:
     assert v.money(1500) == "1,500 Gold Dragons"
     assert load_spec("classic").vocab.money(1) == "$1"
     assert load_spec("dnd").vocab.money(1) == "1 gold"
+
+
+async def _ring_meeting(bearer: int) -> Any:
+    """Ann walks past Bob on Lord of the Rings; ``bearer`` holds the Ring."""
+    from monopoly_tui.engine.dice import ScriptedDice
+    from monopoly_tui.engine.mechanics.ring import state_of
+
+    s = new_session("lotr", [("Ann", True), ("Bob", True)])
+    st = s.game.st
+    st.current = 0
+    state_of(st).bearer, state_of(st).space = bearer, -1
+    st.players[0].position = 1
+    st.players[1].position = 4
+    values = s.spec.dice.values
+    s.game.dice_source = ScriptedDice([values.index(2), values.index(3)])
+    return s
+
+
+def _footer_words(app: Any, key: str) -> list[str]:
+    return [ab.binding.description for k, ab in app.screen.active_bindings.items()
+            if k == key and ab.enabled and ab.binding.show]
+
+
+async def test_the_ring_meetings_key_says_what_its_button_says() -> None:
+    """The Ring battle's button said "Let them be [k]" and the footer "k Go on"."""
+    from driver import settle, started
+
+    from monopoly_tui.engine import actions as A
+
+    for bearer, words in ((0, "Keep it, go on"), (1, "Let them be")):
+        s = await _ring_meeting(bearer)
+        async with started(s) as (app, pilot):
+            await pilot.press("r")
+            await settle(pilot)
+            assert type(app.screen).__name__ == "RingScreen"
+            assert _footer_words(app, "k") == [words], app.screen.active_bindings.keys()
+            button = str(app.screen.query_one("#pass_by").label)
+            assert button == f"{words} [k]", button
+            await pilot.press("k")
+            await settle(pilot)
+            assert s.pending.kind != A.RING

@@ -209,3 +209,32 @@ async def test_the_ring_meetings_key_says_what_its_button_says() -> None:
             await pilot.press("k")
             await settle(pilot)
             assert s.pending.kind != A.RING
+
+
+async def test_the_managers_footer_shows_the_enter_that_applies() -> None:
+    """Manage showed "c Confirm" though Enter already applies the highlighted choice: the
+    footer shows Enter (c still works, unshown)."""
+    from driver import settle, shown_keys, started
+
+    from monopoly_tui.ui.demo import late_game
+
+    s = late_game("classic", players=2, humans=2, seed=7)
+    async with started(s, size=(160, 50)) as (app, pilot):
+        await pilot.press("m")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "ManageScreen"
+        lst: Any = app.screen.query_one("#actions")
+        for _ in range(lst.option_count):  # onto a choice the engine takes now
+            if lst.current_entry is not None and not lst.current_entry.reason:
+                break
+            await pilot.press("down")
+        await settle(pilot)
+        assert lst.current_entry is not None and not lst.current_entry.reason
+        keys = shown_keys(app)
+        assert "enter" in keys and "c" not in keys, keys
+        assert _footer_words(app, "enter") == ["Confirm"]
+        cash = s.game.st.players[s.pending.player].cash
+        decisions = s.game.st.decisions
+        await pilot.press("enter")  # it applies the choice
+        await settle(pilot)
+        assert s.game.st.decisions > decisions or s.game.st.players[0].cash != cash

@@ -250,6 +250,9 @@ class HelpScreen(ModalScreen[None]):
         # The page scrolls by keyboard (the focus sits on the tabs, which take only left and
         # right: the rules below the window were out of reach without a mouse).
         Binding("down", "scroll(1)", "Scroll", key_display="↑↓", id="scroll"),
+        # the tabs change by ← and →, and the footer says so (it did not)
+        Binding("right", "tab(1)", "Tab", key_display="←→", id="tabs", priority=True),
+        Binding("left", "tab(-1)", "Tab", show=False, priority=True),
         Binding("up", "scroll(-1)", "Scroll", show=False),
         Binding("pagedown", "scroll(0, 1)", "Page", show=False),
         Binding("pageup", "scroll(0, -1)", "Page", show=False),
@@ -324,6 +327,13 @@ class HelpScreen(ModalScreen[None]):
         """The tab shown now: its pane scrolls."""
         tabs = self.query_one(TabbedContent)
         return tabs.get_pane(tabs.active)
+
+    def action_tab(self, step: int) -> None:
+        """The next tab to the right (``step`` 1) or the left (-1), round the ends."""
+        tabs = self.query_one(TabbedContent)
+        ids = [pane.id for pane in tabs.query(TabPane) if pane.id]
+        if tabs.active in ids:
+            tabs.active = ids[(ids.index(tabs.active) + step) % len(ids)]
 
     def action_scroll(self, lines: int, pages: int = 0) -> None:
         pane = self._page()

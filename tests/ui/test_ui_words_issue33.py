@@ -238,3 +238,24 @@ async def test_the_managers_footer_shows_the_enter_that_applies() -> None:
         await pilot.press("enter")  # it applies the choice
         await settle(pilot)
         assert s.game.st.decisions > decisions or s.game.st.players[0].cash != cash
+
+
+async def test_the_helps_footer_shows_the_keys_that_change_its_tab() -> None:
+    """The help's ← and → change its tab, and its footer did not say so."""
+    from driver import settle, started
+    from textual.widgets import TabbedContent
+
+    s = new_session("classic", [("Ann", True), ("Bob", False)], seed=1)
+    async with started(s) as (app, pilot):
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "HelpScreen"
+        assert _footer_words(app, "right") == ["Tab"]
+        assert app.screen.active_bindings["right"].binding.key_display == "←→"
+        tabs = app.screen.query_one(TabbedContent)
+        seen = [tabs.active]
+        for key in ("right", "right", "right", "left"):
+            await pilot.press(key)
+            await settle(pilot)
+            seen.append(tabs.active)
+        assert seen == ["keys", "rules", "notes", "keys", "notes"], seen

@@ -175,7 +175,7 @@ def test_worth_chart_draws_each_player_with_their_mark_on_a_round_scale() -> Non
         bottom, top = worth_scale([w for pt in stats.worth for w in pt.worth], 9)
         assert plot[0].lstrip().startswith(game.spec.vocab.money(top))
         assert plot[-1].lstrip().startswith(game.spec.vocab.money(bottom))
-        assert "after " in lines[10] and "start" in lines[10]
+        assert "now, round " in lines[10] and "start" in lines[10]
         legend = lines[11:]
         assert len(legend) == 4
         for p, line in enumerate(legend):

@@ -259,3 +259,20 @@ async def test_the_helps_footer_shows_the_keys_that_change_its_tab() -> None:
             await settle(pilot)
             seen.append(tabs.active)
         assert seen == ["keys", "rules", "notes", "keys", "notes"], seen
+
+
+def test_the_statistics_so_far_count_the_round_as_their_title_does() -> None:
+    """During a game the statistics' title said "round 9" and the net worth chart's axis
+    "after 8 rounds": both name the round under way."""
+    from monopoly_tui.engine.counts import round_number
+    from monopoly_tui.stats import game_stats
+    from monopoly_tui.ui.charts import stats_renderable
+    from monopoly_tui.ui.demo import play_plain
+
+    s = new_session("classic", [("Ann", False), ("Bob", False)], seed=3)
+    play_plain(s, 300, stop_at_human_roll=False)
+    n = round_number(s.game)
+    assert n > 2 and not s.game.over
+    text = plain(stats_renderable(s, game_stats(s.game), so_far=True), 120)
+    assert f"· round {n}" in text and f"now, round {n}" in text, text
+    assert "after " not in text, text

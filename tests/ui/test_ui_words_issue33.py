@@ -276,3 +276,26 @@ def test_the_statistics_so_far_count_the_round_as_their_title_does() -> None:
     text = plain(stats_renderable(s, game_stats(s.game), so_far=True), 120)
     assert f"· round {n}" in text and f"now, round {n}" in text, text
     assert "after " not in text, text
+
+
+async def test_a_house_rules_own_field_takes_typing_only_while_it_is_ticked() -> None:
+    """The clock-end time could be typed while 'End at a clock time' was unticked (and was
+    then ignored); the rounds of the turn limit the same."""
+    from driver import settle
+    from test_ui_clock_end import _rules_step
+    from textual.widgets import Checkbox, Input
+
+    from monopoly_tui.ui.app import MonopolyApp
+
+    app = MonopolyApp(seed=5, pace="instant")
+    async with app.run_test(size=(160, 50)) as pilot:
+        scr = await _rules_step(pilot, app, "nfl")
+        for tick_id, field in (("#hr-end_at", "#end-at"), ("#hr-turn_limit", "#turn-limit")):
+            tick, box = scr.query_one(tick_id, Checkbox), scr.query_one(field, Input)
+            assert not tick.value and box.disabled, field
+            tick.value = True
+            await settle(pilot)
+            assert not box.disabled, field
+            tick.value = False
+            await settle(pilot)
+            assert box.disabled, field

@@ -243,7 +243,7 @@ class Vocab:
 
     money_format: str = "${amount}"
     money_format_one: str = ""
-    """An amount of exactly 1, where it is written otherwise ('1 Gold Dragon'); '': as the
+    """An amount of exactly 1, where it is written otherwise (a singular name); '': as the
     others."""
     currency: str = "dollars"
     house: str = "house"
@@ -283,7 +283,8 @@ class Vocab:
     pot: str = "the pot"
 
     def money(self, amount: int) -> str:
-        """An amount in the edition's money: '$200', '1,500 Gold Dragons', '1 Gold Dragon'."""
+        """An amount in the edition's money format ('$200'), or its format for exactly 1
+        where it has one (a singular name)."""
         form = self.money_format_one if amount == 1 and self.money_format_one else \
             self.money_format
         return form.replace("{amount}", f"{amount:,}")

@@ -299,3 +299,57 @@ async def test_a_house_rules_own_field_takes_typing_only_while_it_is_ticked() ->
             tick.value = False
             await settle(pilot)
             assert box.disabled, field
+
+
+async def test_the_dnd_debt_dialog_never_offers_to_sell_or_mortgage() -> None:
+    """D&D has no buildings and no mortgages: its debt dialog said "Nothing left to sell or
+    mortgage"; classic's still says it."""
+    from driver import started
+    from states import in_debt
+    from test_ui_dnd import session
+    from textual.widgets import Label
+
+    s = session()
+    s.game.st.players[0].cash = 10
+    in_debt(s, 0, 1, 40, "rent")
+    async with started(s) as (app, _pilot):
+        assert type(app.screen).__name__ == "DebtScreen"
+        hint = str(app.screen.query_one("#raise-hint", Label).render())
+        assert "sell or mortgage" not in hint, hint
+        assert hint == "No houses to sell and no mortgages in this edition: only a trade " \
+            "raises gold.", hint
+
+
+def test_every_editions_rules_tab_says_only_what_its_data_has() -> None:
+    """D&D's Rules tab was classic's: a Buying clause, "32 houses and 12 hotels", mortgages,
+    bankruptcy to the Bank, two "The end" clauses, and its Jail clause missed the roll of a 6
+    and the Just Visiting rescue. Each clause comes from the edition's data and the
+    mechanics it switches on."""
+    from monopoly_tui.engine.spec import PROPERTY_KINDS
+    from monopoly_tui.ui.help import rules_summary
+
+    for edition in ("classic", "nfl", "got", "lotr", "lge", "dnd"):
+        spec = load_spec(edition)
+        text = rules_summary(spec)
+        bullets = [line for line in text.splitlines() if line.startswith("- **")]
+        heads = [line.split("**")[1] for line in bullets]
+        assert heads.count("The end") == 1, (edition, heads)
+        sells = any(spec.spaces[d.spaces[0]].kind in PROPERTY_KINDS for d in spec.deeds)
+        assert ("Buying" in heads) == sells, (edition, heads)
+        assert ("Building" in heads) == any(d.house_cost for d in spec.deeds), edition
+        assert ("Mortgages" in heads) == any(d.mortgage > 0 for d in spec.deeds), edition
+    dnd = rules_summary(load_spec("dnd"))
+    for wrong in ("32 houses", "hotel", "mortgage", "Bankruptcy", "auctions the deeds",
+                  "last player not bankrupt", "Buying"):
+        assert wrong not in dnd, wrong
+    jail = next(line for line in dnd.splitlines() if line.startswith("- **Jail**"))
+    assert "roll for a 6 (up to 3 tries; after the last failed one you pay, then roll again " \
+        "and move)" in jail, jail
+    assert "ends on Just Visiting breaks everyone in Jail out" in jail, jail
+    end = next(line for line in dnd.splitlines() if line.startswith("- **The end**"))
+    assert "the moment every location is secured" in end and "most gold wins" in end, end
+    assert "- **Tax**: the owner is paid automatically; a secured location's tax" in dnd
+    classic = rules_summary(load_spec("classic"))
+    for kept in ("- **Buying**", "32 houses and 12 hotels", "- **Mortgages**",
+                 "- **Bankruptcy**", "the last player not bankrupt wins"):
+        assert kept in classic, kept

@@ -150,6 +150,17 @@ class MechanicScreens:
         """How the game was won, for the results screen, when this mechanic ended it."""
         return None
 
+    def end_clause(self, spec: Spec) -> str | None:
+        """How the game ends, for the rules summary's end clause, when this mechanic ends it
+        its own way (in place of the core's 'the last player not bankrupt wins'), or None."""
+        return None
+
+    def replaces_bankruptcy(self, spec: Spec) -> bool:
+        """Whether this mechanic does what bankruptcy does elsewhere (close to death: the
+        player pays what they can and plays on), so the core's bankruptcy clause is left out
+        of the rules summary (the mechanic's own clause says it)."""
+        return False
+
     def called_words(self, spec: Spec) -> str | None:
         """Who wins when the game is called early (the round cap, an agreed hour), when this
         mechanic ends it its own way (the engine mechanic's ``called``); None: the richest
@@ -202,6 +213,7 @@ def _builtin() -> None:
         dnd_checks,
         dnd_close_to_death,
         dnd_dungeon_master,
+        dnd_party_jail,
         dnd_portals,
         ring,
         versions,

@@ -178,10 +178,14 @@ class AdventuresScreens(MechanicScreens):
             f"Then pay the card's price to {v.secure} it at once, or roll the red die against "
             f"the card's target. Failing leaves the card revealed ({REVEALED_MARK} on the "
             "board): the next lander pays no fee and tries again.",
-            f"- **The end**: the moment every {v.location} is {v.secured}, everyone collects "
-            f"each of their {v.locations}' {v.tax} from the {v.bank} (double for a pair); the "
-            f"most {v.currency} wins.",
         ]
+
+    def end_clause(self, spec: Spec) -> str | None:
+        """The end when every location is secured (one clause with the round cap's)."""
+        v = spec.vocab
+        return (f"the moment every {v.location} is {v.secured}, everyone collects each of "
+                f"their {v.locations}' {v.tax} from the {v.bank} (double for a pair); the most "
+                f"{v.currency} wins")
 
     def end_words(self, game: Game, reason: str) -> str | None:
         if reason == END_REASON:

@@ -57,6 +57,10 @@ class CloseToDeathScreens(MechanicScreens):
     def token_marks(self, game: Game, player: int) -> Text | None:
         return Text(DEATH_MARK, style=DEATH_STYLE) if close_to_death(game.st, player) else None
 
+    def replaces_bankruptcy(self, spec: Spec) -> bool:
+        """No one goes bankrupt: who cannot pay is close to death (its own clause)."""
+        return True
+
     def rules_clause(self, spec: Spec, clause: str) -> str:
         if clause == "end":
             return f" (a player {spec.vocab.close_to_death} is still in the game)"

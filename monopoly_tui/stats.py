@@ -9,8 +9,11 @@ statistics view draw what this computes, and tests and tools can read it too.
 - **Net worth** is the engine's own valuation (``property.valuation``: cash, deeds at their
   price or half when mortgaged, buildings at their cost), the figure the results table ranks by.
   It is taken at the start and after every player-turn; a bankrupt player is worth 0.
-- **Rent** is every rent payment the engine made (a ``paid`` event for ``rent``, its deed in
-  the event's ``deed``), counted for the owner paid, under the colour group of the deed it was for.
+- **Rent** is every rent payment the engine made (a ``paid`` event for ``rent``, or for one of
+  the mechanics' own reasons that are an owner's income from a landing, ``Mechanic.rent_reasons``,
+  as a D&D location's tax; its deed in the event's ``deed``), counted for the owner paid, under
+  the colour group of the deed it was for: the same payments the players' statistics count as
+  rent (``ui.session.Stats``).
 - **Landings** are the engine's landing counts (``GameState.landings``).
 
 When the history does not replay to the same game (a state set by hand, or a save whose rules
@@ -20,6 +23,7 @@ now, and ``complete`` is False.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from monopoly_tui.engine import property as P
@@ -72,9 +76,20 @@ def worths(game: Game) -> tuple[int, ...]:
                  for p, pl in enumerate(st.players))
 
 
-def rent_deed(event: Event) -> int:
-    """The deed a payment was rent for, or -1 when it was not rent."""
-    if event.kind != "paid" or event.text != "rent":
+RENT: frozenset[str] = frozenset({"rent"})
+"""The core's reason for rent."""
+
+
+def rent_reasons(game: Game) -> frozenset[str]:
+    """The payments' reasons that are an owner's income from a landing in ``game``: rent, and
+    its mechanics' own (a D&D location's tax)."""
+    return RENT.union(*(m.rent_reasons() for m in game.mechanics))
+
+
+def rent_deed(event: Event, reasons: Collection[str] = RENT) -> int:
+    """The deed a payment was rent for (a ``paid`` event for one of ``reasons``), or -1 when it
+    was not rent."""
+    if event.kind != "paid" or event.text not in reasons:
         return -1
     return event.deed
 
@@ -86,12 +101,13 @@ class _Collector:
         self.stats = GameStats(players=[pl.name for pl in game.st.players],
                                rent_by_group=[[0] * n for _ in game.spec.groups])
         self._turns = -1
+        self._rent = rent_reasons(game)
 
     def events(self, events: list[Event]) -> None:
         deeds = self.game.spec.deeds
         rent = self.stats.rent_by_group
         for e in events:
-            d = rent_deed(e)
+            d = rent_deed(e, self._rent)
             if 0 <= d < len(deeds) and 0 <= e.other < len(self.stats.players):
                 rent[deeds[d].group][e.other] += e.amount
 

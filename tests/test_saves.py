@@ -571,10 +571,14 @@ def test_the_built_in_editions_list_the_earlier_hashes_that_play_the_same() -> N
     and none is listed. Game of Thrones lists its own (issue 28 changed only its words: Jail
     for 'the dungeons'). An edition built on classic (GoT, NFL) does not inherit classic's
     earlier hashes: they are not its own."""
-    assert load_spec("classic").earlier_hashes == ()
-    assert load_spec("lge").earlier_hashes == ()
-    assert load_spec("got").earlier_hashes == ("d08fb3575efde2a9",)
-    assert load_spec("nfl").earlier_hashes == ()
+    # issue 33 changed only words (every edition's notes; Longest Game Ever's money's name,
+    # Game of Thrones' '1 Gold Dragon'): each lists the hash it had before
+    assert load_spec("classic").earlier_hashes == ("17b9c12045243524",)
+    assert load_spec("lge").earlier_hashes == ("35de05016404b040",)
+    assert load_spec("got").earlier_hashes == ("8c11b922247b6072", "d08fb3575efde2a9")
+    assert load_spec("nfl").earlier_hashes == ("85016dc7e1bb902c",)
+    assert load_spec("lotr").earlier_hashes == ("e09074b01b34b90f",)
+    assert load_spec("dnd").earlier_hashes == ("c6af5985b7301f86",)
 
 
 def test_a_save_whose_rules_changed_so_the_log_no_longer_applies(tmp_path: Path) -> None:

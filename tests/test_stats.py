@@ -12,7 +12,14 @@ from rich.text import Text
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action, Event
 from monopoly_tui.engine.game import Game
-from monopoly_tui.stats import GameStats, WorthPoint, game_stats, rent_deed, worths
+from monopoly_tui.stats import (
+    GameStats,
+    WorthPoint,
+    game_stats,
+    rent_deed,
+    rent_reasons,
+    worths,
+)
 from monopoly_tui.ui.charts import (
     PLAYER_MARKS,
     RentChart,
@@ -104,6 +111,28 @@ def test_rent_deed_reads_only_rent() -> None:
     assert rent_deed(Event("salary", player=0, amount=200, text="rent", deed=3)) == -1
 
 
+def test_a_mechanics_rent_counts_by_group_as_the_players_statistics_count_it() -> None:
+    """D&D's location tax is its mechanic's own reason (``location_tax``), an owner's income
+    from a landing: counted under the location's group, as the players' rent received is
+    (issue 33, item 2: every group read 0)."""
+    session, events = _played("dnd", 1500, players=3)
+    game = session.game
+    reasons = rent_reasons(game)
+    assert "location_tax" in reasons
+    stats = game_stats(game)
+    assert stats.complete
+    expected = [[0] * len(game.st.players) for _ in game.spec.groups]
+    for e in events:
+        if e.kind == "paid" and e.text == "location_tax":
+            expected[game.spec.deeds[e.deed].group][e.other] += e.amount
+    assert sum(map(sum, expected)) > 0
+    assert stats.rent_by_group == expected
+    assert [stats.rent_of_player(p) for p in range(len(game.st.players))] == \
+        session.stats.rent_received  # type: ignore[union-attr]
+    tax = Event("paid", player=0, other=1, amount=6, text="location_tax", deed=3)
+    assert rent_deed(tax) == -1 and rent_deed(tax, reasons) == 3
+
+
 # ---------------------------------------------------------------- the charts
 
 
@@ -146,7 +175,7 @@ def test_worth_chart_draws_each_player_with_their_mark_on_a_round_scale() -> Non
         bottom, top = worth_scale([w for pt in stats.worth for w in pt.worth], 9)
         assert plot[0].lstrip().startswith(game.spec.vocab.money(top))
         assert plot[-1].lstrip().startswith(game.spec.vocab.money(bottom))
-        assert "after " in lines[10] and "start" in lines[10]
+        assert "now, round " in lines[10] and "start" in lines[10]
         legend = lines[11:]
         assert len(legend) == 4
         for p, line in enumerate(legend):

@@ -42,6 +42,8 @@ A_BANKRUPT: Final = "bankrupt"
 A_ACCEPT: Final = "accept_trade"
 A_REJECT: Final = "reject_trade"
 A_COUNTER: Final = "counter_trade"
+COUNTERED: Final = "countered"
+"""The text of the ``trade_rejected`` event of an offer answered with a counter-offer."""
 """``trade``: the partner's own offer to the proposer, their answer to a trade offered: the
 offer answered is turned down and the new one is put to its proposer (``TradeFrame``)."""
 A_LIFT: Final = "lift_mortgage"

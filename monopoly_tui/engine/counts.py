@@ -35,3 +35,21 @@ def round_number(game: Game) -> int:
 def turn_number(game: Game) -> int:
     """The player-turn being played (from 1); once the game is over, the last one played."""
     return game.st.turns + _under_way(game)
+
+
+def chosen_round_limit(game: Game) -> int:
+    """The rounds this game was set to last, when a limit was chosen for it (a variant's
+    time limit, the house rule), else 0: an edition's own cap that no one chose (D&D's 200
+    rounds, for simulations; never reached in its model games) is not a limit the table set,
+    and the header does not count down to it ("round 1 of 200")."""
+    limit = game.spec.rules.turn_limit
+    if not limit:
+        return 0
+    house = game.options.get("house_rules")
+    if isinstance(house, dict) and house.get("turn_limit"):
+        return limit
+    variant = game.options.get("variant")
+    if isinstance(variant, str) and variant and \
+            "turn_limit" in game.spec.variant(variant).overrides:
+        return limit
+    return 0

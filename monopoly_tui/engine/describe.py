@@ -851,6 +851,10 @@ def _goods(w: Words, offer: TradeOffer, given: bool) -> str:
 
 
 def _trade_rejected(w: Words, e: Event) -> str:
+    """An offer turned down; answered with a counter-offer (the next line says it), it was
+    not simply turned down."""
+    if e.text == A.COUNTERED:
+        return f"{w.Who(e.player)} answered {w.who(e.other)}'s trade with a counter-offer"
     return f"{w.Who(e.player)} turned down {w.who(e.other)}'s trade"
 
 

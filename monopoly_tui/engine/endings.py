@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from monopoly_tui.engine.frame import mypyc_attr
+from monopoly_tui.engine.state import RANKED_BY_DEEDS, RANKED_BY_LASTING
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
@@ -55,7 +56,7 @@ class OneOwner(Ending):
         others = [q for q in range(len(game.st.players)) if q != first]
         others.sort(key=lambda q: (-sum(1 for o in owner if o == q),
                                    -game.st.players[q].cash, q))
-        game.finish(first, self.NAME, [first, *others])
+        game.finish(first, self.NAME, [first, *others], RANKED_BY_DEEDS)
         return True
 
 
@@ -68,7 +69,7 @@ class LastStanding(Ending):
         alive = [i for i, q in enumerate(game.st.players) if not q.bankrupt]
         if len(alive) != 1:
             return False
-        game.finish(alive[0], self.NAME, alive)
+        game.finish(alive[0], self.NAME, alive, RANKED_BY_LASTING)
         return True
 
 

@@ -523,7 +523,9 @@ class TradeFrame(Frame):
         if why:
             raise IllegalAction(a, why)
         game.pop(self)
-        game.emit(Event("trade_rejected", player=offer.partner, other=offer.proposer))
+        # the offer is turned down by the answer: "countered" says how (the log's line)
+        game.emit(Event("trade_rejected", player=offer.partner, other=offer.proposer,
+                        text=A.COUNTERED))
         game.push(TradeFrame(counter))
         game.emit(Event("trade_proposed", player=counter.proposer, other=counter.partner))
 

@@ -39,6 +39,8 @@ from monopoly_tui.engine.setup import choose_first_player, deal_deeds, set_first
 from monopoly_tui.engine.spec import Spec, jails_ahead
 from monopoly_tui.engine.state import (
     OUT,
+    RANKED_BY_LASTING,
+    RANKED_BY_WORTH,
     Debt,
     GameState,
     Player,
@@ -576,15 +578,18 @@ class Game:
         st = self.st
         alive = [i for i, q in enumerate(st.players) if not q.bankrupt]
         ranking = sorted(alive, key=lambda i: (-P.valuation(self.spec, st, i), i))
-        self.finish(ranking[0], reason, ranking)
+        self.finish(ranking[0], reason, ranking, RANKED_BY_WORTH)
 
-    def finish(self, winner: int, reason: str, ranking: list[int]) -> None:
-        """The game is over: ``winner`` wins for ``reason``; bankrupt players rank last, the
-        last one out highest."""
+    def finish(self, winner: int, reason: str, ranking: list[int],
+               by: str = RANKED_BY_LASTING) -> None:
+        """The game is over: ``winner`` wins for ``reason``; the players in ``ranking`` ranked
+        by ``by`` (one of ``state.RANKED_BY``: what decided, which the results show first);
+        bankrupt players rank last, the last one out highest."""
         st = self.st
         st.over = True
         st.winner = winner
         st.end_reason = reason
+        st.ranked_by = by
         out = [q for q in range(len(st.players)) if st.players[q].bankrupt]
         st.ranking = list(ranking) + [q for q in reversed(out) if q not in ranking]
         close_decisions(st)

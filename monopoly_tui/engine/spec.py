@@ -252,6 +252,9 @@ class Vocab:
     """The edition's words."""
 
     money_format: str = "${amount}"
+    money_format_one: str = ""
+    """An amount of exactly 1, where it is written otherwise (a singular name); '': as the
+    others."""
     currency: str = "dollars"
     house: str = "house"
     houses: str = "houses"
@@ -290,7 +293,11 @@ class Vocab:
     pot: str = "the pot"
 
     def money(self, amount: int) -> str:
-        return self.money_format.replace("{amount}", f"{amount:,}")
+        """An amount in the edition's money format ('$200'), or its format for exactly 1
+        where it has one (a singular name)."""
+        form = self.money_format_one if amount == 1 and self.money_format_one else \
+            self.money_format
+        return form.replace("{amount}", f"{amount:,}")
 
     def salary_of(self, amount: int) -> str:
         """The GO salary as an amount: '$200 salary'; when the salary's name already says the

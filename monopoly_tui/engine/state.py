@@ -249,11 +249,26 @@ class GameState:
     winner: int = -1
     end_reason: str = ""
     ranking: list[int] = field(default_factory=list)
+    ranked_by: str = ""
+    """What decided the ranking (and so the winner), as the ending ranked the players: one of
+    ``RANKED_BY`` (net worth, cash, deeds held, or how long each lasted)."""
     landings: list[int] = field(default_factory=list)
     """How often each space was landed on (for statistics)."""
     last_card: tuple[int, int] = (-1, -1)
     mech: dict[str, MechanicState] = field(default_factory=dict)
     """Each switched-on mechanic's own state, by the mechanic's name."""
+
+
+RANKED_BY_WORTH = "worth"
+"""Ranked by net worth (``property.valuation``): the richest when the game is called."""
+RANKED_BY_CASH = "cash"
+"""Ranked by cash alone (D&D's "count up your gold", the Ring's end of the track)."""
+RANKED_BY_DEEDS = "deeds"
+"""Ranked by the deeds held (one player owns them all; the others by how many they hold)."""
+RANKED_BY_LASTING = "lasting"
+"""Ranked by how long each lasted: the last player not bankrupt first, the last out next."""
+RANKED_BY = (RANKED_BY_WORTH, RANKED_BY_CASH, RANKED_BY_DEEDS, RANKED_BY_LASTING)
+"""What an ending may rank the players by (``GameState.ranked_by``)."""
 
 
 def close_decisions(st: GameState) -> None:
@@ -299,6 +314,7 @@ def copy_state(st: GameState) -> GameState:
         winner=st.winner,
         end_reason=st.end_reason,
         ranking=st.ranking.copy(),
+        ranked_by=st.ranked_by,
         landings=st.landings.copy(),
         last_card=st.last_card,
         mech={k: _copy(v) for k, v in st.mech.items()} if st.mech else {},

@@ -23,7 +23,7 @@ LATER_FIELDS: dict[str, tuple[str, ...]] = {
     "vocabulary": ("location", "locations", "secure", "secured", "unsecured", "tax",
                    "adventure", "close_to_death", "revive", "critical_fail",
                    "critical_success", "item", "portal", "character", "version", "buy_out",
-                   "pot"),
+                   "pot", "money_format_one"),
 }
 """Fields added to the schema after editions were saved (the Adventure mechanics'): left out of
 the content hash while they hold their default, so an edition that does not use them keeps

@@ -53,6 +53,10 @@ class Vocabulary(Strict):
         "${amount}",
         description="How an amount is written; {amount} stands for the number, e.g. 'M{amount}'.",
     )
+    money_format_one: str = Field(
+        "", description="How an amount of exactly 1 is written where it differs: "
+        "'{amount} Gold Dragon' (empty: as money_format).",
+    )
     currency: str = Field("dollars", description="The money's name, in the plural.")
     house: str = "house"
     houses: str = "houses"
@@ -102,6 +106,8 @@ class Vocabulary(Strict):
     def _format_has_amount(self) -> Vocabulary:
         if "{amount}" not in self.money_format:
             raise ValueError("money_format must contain {amount}")
+        if self.money_format_one and "{amount}" not in self.money_format_one:
+            raise ValueError("money_format_one must contain {amount}")
         return self
 
 

@@ -137,9 +137,8 @@ class WorthChart:
         out.append(axis)
         if self.game.over:
             last = f"the end, round {round_number(self.game)}"  # as the results count it
-        else:
-            rounds = points[-1].rounds if points else 0
-            last = f"after {rounds} round{'s' if rounds != 1 else ''}"
+        else:  # the round under way, as the title counts it ("round 9", not "after 8 rounds")
+            last = f"now, round {round_number(self.game)}"
         foot = Text(" " * (label_w + 2) + "start", style="dim", no_wrap=True)
         gap = label_w + 2 + plot_w - len(foot) - len(last)
         if gap > 0 and len(points) > 1:

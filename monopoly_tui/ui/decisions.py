@@ -864,8 +864,15 @@ class DebtScreen(DecisionScreen):
         v = game.spec.vocab
         empty = not lst.entries
         lst.display = not empty
+        # the ways the edition has (D&D has no buildings and no mortgages: it said "Nothing
+        # left to sell or mortgage")
+        ways = [w for w, has in (("sell", any(d.house_cost for d in game.spec.deeds)),
+                                 (v.mortgage, any(d.mortgage > 0 for d in game.spec.deeds)))
+                if has]
         self.query_one("#raise-hint", Label).update(
-            f"Nothing left to sell or {v.mortgage}." if empty else
+            (f"Nothing left to {' or '.join(ways)}." if ways else
+             f"No {v.houses} to sell and no {v.mortgage}s in this edition: only a trade "
+             f"raises {v.currency}.") if empty else
             f"Raise cash: every sale and {v.mortgage}, with what it raises (Enter to do it)")
         self.set_button("pay", A.A_PAY_DEBT, f"Pay {money(game, ctx['amount'])} [p]")
         bankrupt = self.query_one("#bankrupt", Button)

@@ -38,7 +38,7 @@ from textual.widgets import RichLog, Static
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action, IllegalAction
-from monopoly_tui.engine.counts import round_number
+from monopoly_tui.engine.counts import chosen_round_limit, round_number
 from monopoly_tui.engine.describe import level_words
 from monopoly_tui.engine.endings import OneOwner
 from monopoly_tui.ui.board import Board, SpaceTile, section_word, sections
@@ -547,8 +547,9 @@ class GameScreen(Screen[None]):
         spec, st = game.spec, game.st
         v = spec.vocab
         rounds = f"round {round_number(game)}"
-        if spec.rules.turn_limit:
-            rounds += f" of {spec.rules.turn_limit}"
+        limit = chosen_round_limit(game)  # (not an edition's own cap no one chose)
+        if limit:
+            rounds += f" of {limit}"
         parts = [spec.name, rounds] if name else [rounds]
         if self.session.end_at:
             parts.append(f"ends at {clock_words(self.session.end_at)}")

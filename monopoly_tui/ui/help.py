@@ -15,6 +15,8 @@ from textual.widgets import Footer, Label, Markdown, Select, TabbedContent, TabP
 
 from monopoly_tui.engine.describe import claim_window_words
 from monopoly_tui.engine.jail import rolls_out
+from monopoly_tui.engine.spec import PROPERTY_KINDS
+from monopoly_tui.ui.mechanics import first as first_of
 from monopoly_tui.ui.mechanics import screens_for
 
 if TYPE_CHECKING:
@@ -105,6 +107,12 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
     if r.go_landing_bonus:
         salary += f"; land right on it for {m(r.go_landing_bonus)} more"
     out.append(salary + ".")
+    # what the edition's data has: deeds for sale, buildings, mortgages (D&D's locations are
+    # secured, never bought, built on or mortgaged: its Rules tab said all three)
+    sells = any(spec.spaces[dd.spaces[0]].kind in PROPERTY_KINDS for dd in spec.deeds
+                if dd.spaces)
+    builds = any(dd.house_cost for dd in spec.deeds)
+    mortgages = any(dd.mortgage > 0 for dd in spec.deeds)
     buy = "- **Buying**: land on a deed no one owns and you may buy it at its price"
     if r.auctions:
         buy += (f"; if you don't, the {v.bank} auctions it to the highest bidder (you may "
@@ -113,20 +121,26 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
                    "a player who passed may raise again; it ends when no one will raise)"))
     else:
         buy += f"; if you don't, it stays with the {v.bank}"
-    out.append(buy + ".")
-    rent = "- **Rent**: the owner is paid automatically"
+    if sells:
+        out.append(buy + ".")
+    # (no deed for sale: the charge a lander pays is the edition's own, D&D's tax)
+    rent = f"- **{'Rent' if sells else _cap(v.tax)}**: the owner is paid automatically"
     if r.rent_collection == "owner_must_ask":
         rent = ("- **Rent**: the owner must ask for it before "
                 + claim_window_words(r.rent_claim_window, "the one who landed"))
-    rent += "; a whole colour group doubles the rent of its unimproved streets"
-    if r.set_rent_despite_mortgage:
+    if sells:
+        rent += "; a whole colour group doubles the rent of its unimproved streets"
+    if r.set_rent_despite_mortgage and mortgages:
         rent += f" (even with one of them under {v.mortgage})"
-    rent += f"; no rent on a deed under {v.mortgage}"
+    if mortgages:
+        rent += f"; no rent on a deed under {v.mortgage}"
     rent += added("rent")
     out.append(rent + ".")
     if r.no_rent_in_jail:
         out.append(f"- **No rent from {v.jail}**: owners in {v.jail} collect no rent.")
-    if r.even_building and r.building_scope == "group" and not r.build_on_own_turn \
+    if not builds:
+        pass
+    elif r.even_building and r.building_scope == "group" and not r.build_on_own_turn \
             and r.auctions:
         out.append(
             f"- **Building**: {v.houses} go on whole colour groups you own with nothing under "
@@ -151,11 +165,13 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
             f"{r.building_supply_hotels} {v.hotels}; {short}. They sell back at "
             f"{r.building_sell_percent}% of their cost."
         )
-    out.append(
-        f"- **{_cap(v.mortgage)}s**: the {v.bank} lends a deed's {v.mortgage} value; "
-        f"lifting it costs that plus {r.mortgage_interest_percent}% interest. A deed received "
-        f"under {v.mortgage} in a trade is lifted at once or kept (paying the interest now)."
-    )
+    if mortgages:
+        out.append(
+            f"- **{_cap(v.mortgage)}s**: the {v.bank} lends a deed's {v.mortgage} value; "
+            f"lifting it costs that plus {r.mortgage_interest_percent}% interest. A deed "
+            f"received under {v.mortgage} in a trade is lifted at once or kept (paying the "
+            "interest now)."
+        )
     if r.trade_any_time:
         out.append(f"- **Trades**: at any time (`t`), even while a decision waits (a roll just "
                    f"seen, say): {v.deeds}, {v.currency}, {v.get_out_of_jail_free} cards and "
@@ -169,6 +185,12 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
         jail += (f", or roll for doubles (up to {tries} "
                  f"{'try' if tries == 1 else 'tries'}; after the last failed one you pay and "
                  "move)")
+    elif r.jail_leave_on_face:  # one die: a face frees you (D&D's 6)
+        then = "then roll again and move" if r.jail_last_try == "pay_and_roll_again" else \
+            "move by that roll"
+        jail += (f", or roll for a {r.jail_leave_on_face} (up to {r.jail_max_turns} "
+                 f"{'try' if r.jail_max_turns == 1 else 'tries'}; after the last failed one "
+                 f"you pay, {then})")
     jail += added("jail")
     out.append(jail + ".")
     taxes = [s for s in spec.spaces if s.kind == "tax"]
@@ -189,7 +211,8 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
                    "takes it.")
     for mech in mechs:
         out += mech.rules_section(spec)
-    end = {
+    own_end = first_of(mech.end_clause(spec) for mech in mechs)
+    end = own_end or {
         "last_standing": "the last player not bankrupt wins",
         "first_bankruptcy": "the game ends at the first bankruptcy; the richest player wins "
         "(cash, deeds at their price, half for those under " + v.mortgage + ", buildings at "
@@ -200,13 +223,15 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
         end += f"; after {r.turn_limit} rounds {richest}"
     if r.time_call:
         end += f"; at the hour the players agreed (at the start of the next turn) {richest}"
-    if r.end == "one_owner":
+    if r.end == "one_owner" and own_end is None:
         end = f"only when one player owns every {v.deed} (under {v.mortgage} or not): they win"
         if r.turn_limit:
             end += f"; after {r.turn_limit} rounds the richest player wins"
     end += added("end")
     out.append(f"- **The end**: {end}.")
-    if r.bankrupt_stays_in:
+    if any(mech.replaces_bankruptcy(spec) for mech in mechs):
+        pass  # (its own clause says what happens instead: close to death)
+    elif r.bankrupt_stays_in:
         out.append("- **Bankruptcy**: only when even selling every building and mortgaging "
                    "every deed would not pay; the cash, the deeds (under "
                    f"{v.mortgage}) and the cards go to the creditor (or the deeds back to the "
@@ -250,6 +275,9 @@ class HelpScreen(ModalScreen[None]):
         # The page scrolls by keyboard (the focus sits on the tabs, which take only left and
         # right: the rules below the window were out of reach without a mouse).
         Binding("down", "scroll(1)", "Scroll", key_display="↑↓", id="scroll"),
+        # the tabs change by ← and →, and the footer says so (it did not)
+        Binding("right", "tab(1)", "Tab", key_display="←→", id="tabs", priority=True),
+        Binding("left", "tab(-1)", "Tab", show=False, priority=True),
         Binding("up", "scroll(-1)", "Scroll", show=False),
         Binding("pagedown", "scroll(0, 1)", "Page", show=False),
         Binding("pageup", "scroll(0, -1)", "Page", show=False),
@@ -324,6 +352,13 @@ class HelpScreen(ModalScreen[None]):
         """The tab shown now: its pane scrolls."""
         tabs = self.query_one(TabbedContent)
         return tabs.get_pane(tabs.active)
+
+    def action_tab(self, step: int) -> None:
+        """The next tab to the right (``step`` 1) or the left (-1), round the ends."""
+        tabs = self.query_one(TabbedContent)
+        ids = [pane.id for pane in tabs.query(TabPane) if pane.id]
+        if tabs.active in ids:
+            tabs.active = ids[(ids.index(tabs.active) + step) % len(ids)]
 
     def action_scroll(self, lines: int, pages: int = 0) -> None:
         pane = self._page()

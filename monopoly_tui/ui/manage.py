@@ -376,8 +376,10 @@ class ManageScreen(ModalScreen[int | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close", id="close"),
         Binding("m", "close", "Close", show=False),
-        Binding("enter", "confirm", "Confirm", id="confirm", show=False),
-        Binding("c", "confirm", "Confirm", id="confirm_c"),
+        # Enter applies the highlighted choice, and the footer says so; c does too, unshown
+        # (the footer showed "c Confirm" though Enter already applied it)
+        Binding("enter", "confirm", "Confirm", id="confirm", priority=True),
+        Binding("c", "confirm", "Confirm", id="confirm_c", show=False),
     ]
 
     def __init__(self, table: Table, players: list[int], player: int,
@@ -479,7 +481,10 @@ class ManageScreen(ModalScreen[int | None]):
         if action == "confirm":
             if not self.is_mounted:
                 return False
-            entry = self.query_one(ActionList).current_entry
+            lst = self.query_one(ActionList)
+            if self.focused is not lst:  # Enter on a button presses the button
+                return False
+            entry = lst.current_entry
             return entry is not None and not entry.reason
         return True
 

@@ -332,7 +332,11 @@ def deed_card(game: Game, deed: int, *, width: int | None = None,
             status.append(f" · {charge} {'here ' if here >= 0 else ''}now {m(rent)}",
                           style="bold")
     else:
-        status.append(f"For sale by the {v.bank}", style="italic")
+        from monopoly_tui.ui.mechanics import screens_for  # (its screens build on this module)
+
+        status = next((said for said in (ms.deed_status(game, deed, compact)
+                                         for ms in screens_for(spec)) if said is not None),
+                      Text(f"For sale by the {v.bank}", style="italic"))
     name = d.name
     what = cap(v.deed)
     if len(d.spaces) > 1 and space in d.spaces:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.box import Box
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.table import Table
@@ -21,6 +22,12 @@ from monopoly_tui.engine import property as P
 from monopoly_tui.engine.counts import round_number, turn_number
 from monopoly_tui.engine.describe import END_REASONS
 from monopoly_tui.engine.spec import PROPERTY_KINDS
+from monopoly_tui.engine.state import (
+    RANKED_BY_CASH,
+    RANKED_BY_DEEDS,
+    RANKED_BY_LASTING,
+    RANKED_BY_WORTH,
+)
 from monopoly_tui.ui.board import Board
 from monopoly_tui.ui.charts import StatsPanel, bind_sections
 from monopoly_tui.ui.mechanics import first, screens_for
@@ -31,8 +38,9 @@ from monopoly_tui.ui.style import RED, heat_color
 if TYPE_CHECKING:
     from monopoly_tui.engine.game import Game
 
-_STANDING = ("net worth", "cash")
-"""The ranking's columns of where each player stands at the end (then the deeds held)."""
+_STANDING = (RANKED_BY_WORTH, RANKED_BY_CASH, RANKED_BY_DEEDS)
+"""The ranking's columns of where each player stands at the end: net worth, cash, the deeds
+held; the one the ranking was decided by first (``GameState.ranked_by``)."""
 _OVER_THE_GAME = ("rent in", "rent out")
 """The columns of what happened over the game (after the deeds bought; then the buildings
 built)."""
@@ -48,6 +56,48 @@ def bought_heading(game: Game) -> str:
     for m in game.mechanics:
         words += [w for w in m.acquisitions(spec).values() if w not in words]
     return " or ".join(words) or "bought"
+
+
+HEAD_RULE = Box("    \n    \n ─  \n    \n    \n    \n    \n    \n")
+"""A line under each column's heading, broken between columns: a heading wider than its
+amounts ("Outposts built") reads as the heading of the column its line is over, never of
+its neighbour's ("bought")."""
+
+
+def standing_heading(game: Game, key: str) -> str:
+    """The heading of one of the standing columns (``_STANDING``), in the edition's words."""
+    if key == RANKED_BY_DEEDS:
+        return f"{game.spec.vocab.deeds} held"
+    return "net worth" if key == RANKED_BY_WORTH else "cash"
+
+
+def standing_columns(game: Game) -> list[str]:
+    """The standing columns in order: the one the ending ranked the players by first."""
+    by = game.st.ranked_by
+    return sorted(_STANDING, key=lambda key: key != by)
+
+
+def ranking_note(session: Session) -> Text:
+    """What the ranking is by (the ending's own measure, ``GameState.ranked_by``: the richest
+    by net worth when a game is called, the most gold in D&D) and which columns count the end
+    and which the whole game (the deeds held now beside those taken over the game, which
+    differ when deeds changed hands), in the edition's words."""
+    game = session.game
+    spec, st = game.spec, game.st
+    by = st.ranked_by
+    if by == RANKED_BY_LASTING:
+        how = "Ranked by how long each lasted: the last out highest"
+    elif by in _STANDING:
+        how = f"Ranked by {standing_heading(game, by)}, which decided the winner"
+    else:
+        how = "Ranked as the game ended"
+    over = [bought_heading(game), "rent in and out"]
+    if any(d.house_cost for d in spec.deeds):
+        over.append(f"{spec.vocab.houses} built")
+    parts = [how, f"{spec.vocab.deeds} held at the end; {', '.join(over)} over the whole game"]
+    if len(spec.vocab.money(1000)) > len("1,000") + 2:
+        parts.append(f"Amounts in {spec.vocab.currency}")
+    return Text(". ".join(part[:1].upper() + part[1:] for part in parts) + ".", style="dim")
 
 
 def ranking_table(session: Session, columns: str = "all") -> Table:
@@ -71,8 +121,9 @@ def ranking_table(session: Session, columns: str = "all") -> Table:
     rent = columns in ("all", "over the game", "rent")
     taken = columns in ("all", "over the game", "taken")
     headings: list[str] = []
+    order = standing_columns(game)
     if standing:
-        headings += [*_STANDING, spec.vocab.deeds]
+        headings += [standing_heading(game, key) for key in order]
     builds = any(d.house_cost for d in spec.deeds)  # an edition with buildings to build
     if taken:
         headings.append(bought_heading(game))
@@ -80,26 +131,26 @@ def ranking_table(session: Session, columns: str = "all") -> Table:
         headings += list(_OVER_THE_GAME)
     if taken and builds:
         headings.append(f"{spec.vocab.houses} built")  # not standing at the end
-    table = PlainTable(expand=True, header_style="bold", box=None, padding=(0, 1),
-                       caption=Text(f"amounts in {spec.vocab.currency}")
-                       if long_money and rent else None,
-                       caption_style="dim", caption_justify="left")
+    # (the amounts' currency, what the ranking is by: ``ranking_note``, below the tables)
+    table = PlainTable(expand=True, header_style="bold", box=HEAD_RULE, show_edge=False,
+                       padding=(0, 0, 0, 1))
     table.add_column("#", justify="right", no_wrap=True)
     table.add_column("player")  # "bankrupt" may go under the name: amounts need the room
     for heading in headings:
         # a word to a line: a heading is never cut inside a word ("Villag…"); an amount is
         # never wrapped
         table.add_column(Text("\n".join(heading.split())), justify="right", no_wrap=True)
-    order = st.ranking or list(range(len(st.players)))
-    for place, p in enumerate(order, start=1):
+    for place, p in enumerate(st.ranking or range(len(st.players)), start=1):
         pl = st.players[p]
         tag = player_tag(game, p)
         if pl.bankrupt:
             tag.append("  bankrupt", style=RED)
         cells: list[str] = []
         if standing:
-            cells += ["—" if pl.bankrupt else cash(P.valuation(spec, st, p)), cash(pl.cash),
-                      str(sum(1 for o in st.owner if o == p))]
+            values = {RANKED_BY_WORTH: "—" if pl.bankrupt else cash(P.valuation(spec, st, p)),
+                      RANKED_BY_CASH: cash(pl.cash),
+                      RANKED_BY_DEEDS: str(sum(1 for o in st.owner if o == p))}
+            cells += [values[key] for key in order]
         if taken:
             cells.append(str(stats.bought[p]) if stats else "")
         if rent:
@@ -126,9 +177,11 @@ class Ranking:
             table.expand = True
             return narrowest <= options.max_width
 
+        note = ranking_note(self.session)
         whole = ranking_table(self.session)
         if fits(whole):
             yield whole
+            yield note
             return
         yield ranking_table(self.session, "standing")
         over = ranking_table(self.session, "over the game")
@@ -139,6 +192,7 @@ class Ranking:
         for part in parts:
             yield Text("")
             yield part
+        yield note
 
 
 def how_it_ended(session: Session) -> Text:

@@ -18,6 +18,7 @@ from monopoly_tui.engine.actions import Action, Event, IllegalAction
 from monopoly_tui.engine.describe import describe_told
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.undo import undo_player, undo_problem
+from monopoly_tui.stats import rent_reasons
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.spec import Spec
@@ -378,8 +379,7 @@ class Session:
         stats = self.stats
         rent = self._rent_reasons
         if rent is None:
-            rent = self._rent_reasons = frozenset(
-                {"rent"}.union(*(m.rent_reasons() for m in self.game.mechanics)))
+            rent = self._rent_reasons = rent_reasons(self.game)
         acquired = self._acquired
         if acquired is None:
             acquired = self._acquired = ACQUIRED.union(

@@ -396,6 +396,7 @@ class NewGameScreen(Screen[None]):
                 tick.label = Text(name)
             for info in self.query(f"#hr-info-{key}").results(Label):
                 info.update(Text(desc))
+        self.sync_rule_inputs()
 
     # ------------------------------------------------------------------ variant and house rules
 
@@ -728,7 +729,21 @@ class NewGameScreen(Screen[None]):
     def on_player_row_built(self, event: PlayerRow.Built) -> None:
         self.check_players()
 
+    RULE_INPUTS: ClassVar[dict[str, str]] = {"hr-turn_limit": "#turn-limit",
+                                             "hr-end_at": "#end-at"}
+    """The house rules' own fields (the rounds, the hour), by their tick's id."""
+
+    def sync_rule_inputs(self) -> None:
+        """A house rule's own field takes typing only while its rule is ticked (the clock
+        time could be typed with 'End at a clock time' unticked, and was then ignored)."""
+        for tick_id, field in self.RULE_INPUTS.items():
+            for tick in self.query(f"#{tick_id}").results(Checkbox):
+                for box in self.query(field).results(Input):
+                    box.disabled = not tick.value
+
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        if event.checkbox.id in self.RULE_INPUTS:
+            self.sync_rule_inputs()
         self.check_players()
 
     def on_select_changed(self, event: Select.Changed) -> None:

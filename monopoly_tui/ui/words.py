@@ -103,6 +103,9 @@ def decision_parts(game: Game, pend: Pending, short: bool = False) -> list[str]:
         return spec.spaces[d.spaces[0]].short or d.name if short and d.spaces else d.name
 
     if k == A.ROLL:
+        instead = first(m.roll_words(game, pend.player) for m in screens_for(spec))
+        if instead is not None:  # (close to death: the red die to revive, not to move)
+            return break_points(instead)
         return ["roll again (doubles)" if st.again else "roll the dice"]
     if k == A.JAIL:
         return [f"in {v.jail}:", jail_ways(game, pend)]

@@ -261,7 +261,9 @@ def test_a_counter_offer_turns_the_offer_down_and_puts_the_new_one_to_the_propos
     from monopoly_tui.engine.describe import describe
 
     said = [describe(e, game) for e in events]
-    assert said == ["Bob turned down Ann's trade", "Bob offered Ann Boardwalk for $400"], said
+    # (issue 33, item 7: logged as "turned down" first, as if no answer came)
+    assert said == ["Bob answered Ann's trade with a counter-offer",
+                    "Bob offered Ann Boardwalk for $400"], said
     act(game, A.A_ACCEPT, player=0)
     assert game.st.owner[bw] == 0
     assert cashes(game) == [1100, 1900]

@@ -76,8 +76,8 @@ async def test_esc_on_a_counter_offer_goes_back_to_the_offer_still_open(
 
 
 async def test_a_counter_offer_proposed_is_put_to_the_first_proposer() -> None:
-    """Bob counters with a lower price: Ann's offer is turned down and she is asked about
-    Bob's, on the same dialog; she accepts it."""
+    """Bob counters with a lower price: Ann's offer is answered by it (the log says so, not
+    "turned down") and she is asked about Bob's, on the same dialog; she accepts it."""
     s = two_humans()
     d = deed_id(s, "Boardwalk")
     s.game.st.owner[d] = 0
@@ -95,7 +95,8 @@ async def test_a_counter_offer_proposed_is_put_to_the_first_proposer() -> None:
         assert "ctrl+s" in shown_keys(app)
         await pilot.press("ctrl+s")
         await settle(pilot, 5)
-        assert "Bob turned down Ann's trade" in s.log
+        assert "Bob answered Ann's trade with a counter-offer" in s.log
+        assert "Bob turned down Ann's trade" not in s.log  # (issue 33, item 7)
         assert "Bob offered Ann $250 for Boardwalk" in s.log
         assert on_top(app) == "TradeReview"
         assert s.pending.kind == A.TRADE and s.pending.player == 0
@@ -128,7 +129,7 @@ async def test_a_counter_offer_to_a_computer_gets_its_answer() -> None:
         assert scr.offer.give_cash == 1
         await pilot.press("ctrl+s")
         await settle(pilot, 8)
-        assert "Ann turned down Bob's trade" in s.log
+        assert "Ann answered Bob's trade with a counter-offer" in s.log
         assert "Ann offered Bob $1 for Baltic Avenue" in s.log
         assert any(line.startswith("Bob ") and "Ann's trade" in line for line in s.log), \
             s.log[-4:]

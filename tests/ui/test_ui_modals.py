@@ -356,7 +356,7 @@ async def test_debt_with_nothing_to_raise_says_so_instead_of_an_empty_list() -> 
         scr: Any = app.screen
         assert not scr.query_one("#raise").display
         hint = str(scr.query_one("#raise-hint", Label).render())
-        assert hint == "Nothing left to sell or mortgage.", hint
+        assert hint == "Nothing left to sell or mortgage.", hint  # (classic: both ways)
         assert isinstance(app.focused, Button) and app.focused.id == "trade"
         assert "enter" not in shown_keys(app)
 

@@ -48,7 +48,7 @@ from monopoly_tui.engine.spec import (
     SpaceSpec,
     Spec,
 )
-from monopoly_tui.engine.state import ABOUT_FIELD, GameState
+from monopoly_tui.engine.state import ABOUT_FIELD, RANKED_BY_CASH, GameState
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.describe import Words
@@ -287,7 +287,7 @@ def most_gold_wins(game: Game, reason: str, payout: str) -> None:
     alive = [i for i, q in enumerate(st.players) if not q.bankrupt]
     ranking = sorted(alive, key=lambda i: (-st.players[i].cash,
                                            -len(locations_of(spec, st, i)), i))
-    game.finish(ranking[0], reason, ranking)
+    game.finish(ranking[0], reason, ranking, RANKED_BY_CASH)
 
 
 def pay_out(game: Game, payout: str) -> None:

@@ -50,7 +50,7 @@ from monopoly_tui.engine.frames import WalkFrame
 from monopoly_tui.engine.mechanics import register
 from monopoly_tui.engine.mechanics.base import Mechanic
 from monopoly_tui.engine.spec import COUNT_RENT, DICE_RENT, STREET, Spec
-from monopoly_tui.engine.state import GameState
+from monopoly_tui.engine.state import RANKED_BY_CASH, GameState
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.describe import Words
@@ -476,7 +476,7 @@ class Ring(Mechanic):
             game.bank_pays(e.player, e.amount)
             game.emit(e)
         ranking = ranking_by_cash(spec, st)
-        game.finish(ranking[0], r.end_reason, ranking)
+        game.finish(ranking[0], r.end_reason, ranking, RANKED_BY_CASH)
         return True
 
     def rolled(self, game: Game, player: int, faces: tuple[int, ...]) -> None:

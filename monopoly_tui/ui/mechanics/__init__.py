@@ -13,7 +13,8 @@ in the spec's order, for
     the centre under the dice (``centre_lines``) and a view in place of the dice
     (``dice_view``: what its own dice showed since the last roll);
 (c) marks on the board: after a space's owner (``space_marks``) and after a player's token
-    (``token_marks``), redrawn when ``board_key`` changes;
+    (``token_marks``), redrawn when ``board_key`` changes; what a deed's card says of a deed
+    no player holds (``deed_status``);
 (d) its part of the Rules tab: words added to a clause of the generic summary
     (``rules_clause``: ``doubles_jail``, ``who_starts``, ``rent``, ``jail``, ``taxes``,
     ``end``) and
@@ -70,6 +71,12 @@ class MechanicScreens:
         or None when the decision is not one of its own."""
         return None
 
+    def roll_words(self, game: Game, player: int) -> str | None:
+        """What the roll at the start of ``player``'s turn does, when this mechanic makes it
+        something other than the roll to move (close to death: the red die to revive), or
+        None."""
+        return None
+
     def choice_label(self, game: Game, action: Action) -> str | None:
         """A choice of one of its decisions in words, for the generic list dialog, or None."""
         return None
@@ -123,6 +130,12 @@ class MechanicScreens:
         """Marks after ``player``'s token on the board (what the player carries)."""
         return None
 
+    def deed_status(self, game: Game, deed: int, compact: bool) -> Text | None:
+        """What a deed's card says of a deed no player holds, in place of the core's "For
+        sale by the Bank" (a D&D location is secured, never sold: its Adventure card once
+        revealed), or None; ``compact``: for the small card (a line or two)."""
+        return None
+
     # ------------------------------------------------------------ (d) help and results
 
     def rules_clause(self, spec: Spec, clause: str) -> str:
@@ -138,6 +151,17 @@ class MechanicScreens:
     def end_words(self, game: Game, reason: str) -> str | None:
         """How the game was won, for the results screen, when this mechanic ended it."""
         return None
+
+    def end_clause(self, spec: Spec) -> str | None:
+        """How the game ends, for the rules summary's end clause, when this mechanic ends it
+        its own way (in place of the core's 'the last player not bankrupt wins'), or None."""
+        return None
+
+    def replaces_bankruptcy(self, spec: Spec) -> bool:
+        """Whether this mechanic does what bankruptcy does elsewhere (close to death: the
+        player pays what they can and plays on), so the core's bankruptcy clause is left out
+        of the rules summary (the mechanic's own clause says it)."""
+        return False
 
     def called_words(self, spec: Spec) -> str | None:
         """Who wins when the game is called early (the round cap, an agreed hour), when this
@@ -199,6 +223,7 @@ def _builtin() -> None:
         dnd_checks,
         dnd_close_to_death,
         dnd_dungeon_master,
+        dnd_party_jail,
         dnd_portals,
         ring,
         versions,

@@ -17,6 +17,7 @@ from monopoly_tui.engine.mechanics.dnd_adventures import (
     A_ROLL_SECURE,
     END_REASON,
     SECURE,
+    card_of,
 )
 from monopoly_tui.engine.mechanics.dnd_adventures import state as adventures_state
 from monopoly_tui.engine.mechanics.dnd_config import ADVENTURES, AdventuresSpec
@@ -133,6 +134,29 @@ class AdventuresScreens(MechanicScreens):
             return Text(REVEALED_MARK, style=REVEALED_STYLE)
         return None
 
+    def deed_status(self, game: Game, deed: int, compact: bool) -> Text | None:
+        """An unsecured location: how it is taken (the first lander's fee reveals its card),
+        or its revealed Adventure card, face up (its words left out on the small card), with
+        its target and price."""
+        d = game.spec.deeds[deed]
+        if d.kind != LOCATION:
+            return None
+        v = game.spec.vocab
+        out = Text()
+        out.append(f"{_cap(v.unsecured)}", style="italic")
+        if not adventures_state(game).revealed[deed]:
+            out.append(f": the first to land pays the {v.bank} {money(game, d.price)} and "
+                       f"reveals its {v.adventure}", style="italic")
+            return out
+        card = card_of(game, deed)
+        out.append(f" · {v.adventure} revealed {REVEALED_MARK}\n", style="italic")
+        if not compact:
+            out.append(f"{card.picture}\n", style="italic #c09040")
+            out.append(f"{card.text}\n")
+        out.append(f"Roll {card.target}+ on the red die or pay {money(game, card.price)} to "
+                   f"{v.secure} it", style="bold")
+        return out
+
     def rules_clause(self, spec: Spec, clause: str) -> str:
         v = spec.vocab
         if clause == "rent":
@@ -159,10 +183,14 @@ class AdventuresScreens(MechanicScreens):
             f"Then pay the card's price to {v.secure} it at once, or roll the red die against "
             f"the card's target. Failing leaves the card revealed ({REVEALED_MARK} on the "
             "board): the next lander pays no fee and tries again.",
-            f"- **The end**: the moment every {v.location} is {v.secured}, everyone collects "
-            f"each of their {v.locations}' {v.tax} from the {v.bank} (double for a pair); the "
-            f"most {v.currency} wins.",
         ]
+
+    def end_clause(self, spec: Spec) -> str | None:
+        """The end when every location is secured (one clause with the round cap's)."""
+        v = spec.vocab
+        return (f"the moment every {v.location} is {v.secured}, everyone collects each of "
+                f"their {v.locations}' {v.tax} from the {v.bank} (double for a pair); the most "
+                f"{v.currency} wins")
 
     def end_words(self, game: Game, reason: str) -> str | None:
         if reason == END_REASON:

@@ -47,15 +47,17 @@ def item_effect(card: CardSpec) -> str:
 
 
 def red_die(value: int, target: int, total: int | None = None, word: str = "") -> Text:
-    """The red die as a box with its value, the target beside it (and the total with items)."""
+    """The red die as a box with its value, the target beside it and the total with items
+    on a line of its own below: each line short, so a narrow centre never wraps one into the
+    box ("(with items: 16)" beside its face broke its right edge)."""
     face = str(value).center(4)
     out = Text()
     out.append("┌────┐\n", style=RED)
     out.append(f"│{face}│", style=RED)
     out.append(f"  needs {target}", style="bold")
-    if total is not None and total != value:
-        out.append(f"  (with items: {total})", style="bold")
     out.append("\n└────┘", style=RED)
+    if total is not None and total != value:
+        out.append(f"\nwith items {total}", style="bold")
     if word:
         out.append(f"\n{word}", style=RED)
     return out
@@ -90,7 +92,9 @@ class ItemsScreen(ChoiceScreen):
 
     def head_text(self, pend: Pending) -> str:
         ctx = pend.context
-        return f"rolled {ctx['roll']}: {ctx['total']} of the {ctx['target']} needed"
+        total, target = int(str(ctx["total"])), int(str(ctx["target"]))
+        return (f"rolled {ctx['roll']}: {short_words(total, target)}, or use an "
+                f"{self.game.spec.vocab.item}")
 
     def body(self, pend: Pending) -> RenderableType:
         ctx = pend.context
@@ -98,6 +102,12 @@ class ItemsScreen(ChoiceScreen):
         out.append(f"\nUse an {self.game.spec.vocab.item} on this roll, or let it stand (it "
                    "fails).", style="dim")
         return out
+
+
+def short_words(total: int, target: int) -> str:
+    """How far a missed roll is from its target, while items may still save it (not yet
+    failed): '8 short of 14'."""
+    return f"{target - total} short of {target}"
 
 
 def item_choice_label(game: Game, pend: Pending, action: Action) -> str:
@@ -172,6 +182,8 @@ class ChecksScreens(MechanicScreens):
             word = f"{v.critical_success}! +{money(game, c.success_reward)}"
         elif total >= target:
             word = "success"
+        elif game.pending.kind == USE_ITEMS:  # not failed yet: an item may still save it
+            word = f"{short_words(total, target)}: an {v.item} may save it"
         else:
             word = "failed"
         return red_die(natural, target, total, word)

@@ -51,8 +51,19 @@ class CloseToDeathScreens(MechanicScreens):
                 f"once, then each turn instead of moving, until {revive_target(game, player)} "
                 f"or more {v.revive}s you.")
 
+    def roll_words(self, game: Game, player: int) -> str | None:
+        """Close to death, the turn's roll is the red die to revive, never a move."""
+        if not close_to_death(game.st, player):
+            return None
+        v = game.spec.vocab
+        return f"roll the red die to {v.revive} ({revive_target(game, player)}+ needed)"
+
     def token_marks(self, game: Game, player: int) -> Text | None:
         return Text(DEATH_MARK, style=DEATH_STYLE) if close_to_death(game.st, player) else None
+
+    def replaces_bankruptcy(self, spec: Spec) -> bool:
+        """No one goes bankrupt: who cannot pay is close to death (its own clause)."""
+        return True
 
     def rules_clause(self, spec: Spec, clause: str) -> str:
         if clause == "end":

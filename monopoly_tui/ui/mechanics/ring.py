@@ -151,7 +151,10 @@ class RingScreen(DecisionScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("o", "choose('offer_ring')", "Offer it", id="offer"),
         Binding("b", "choose('battle')", "Battle", id="battle"),
-        Binding("k", "choose('pass_by')", "Go on", id="pass_by"),
+        # the footer's words are the button's: keep the Ring and go on (the bearer), or let
+        # the bearer be (who meets them); one key, shown in the words of the meeting
+        Binding("k", "pass_by('offer')", "Keep it, go on", id="pass_by"),
+        Binding("k", "pass_by('battle')", "Let them be", id="let_be"),
     ]
 
     BUTTONS = (
@@ -159,6 +162,17 @@ class RingScreen(DecisionScreen):
         ("Battle", "battle", "error"),
         ("Go on", "pass_by", "primary"),
     )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """'k' in the meeting's words: shown as the button says it, for the mode it is."""
+        if action == "pass_by":
+            mode = "offer" if self.pend.context.get("mode") == "offer" else "battle"
+            return parameters[0] == mode and self.choice("pass_by") is not None
+        return super().check_action(action, parameters)
+
+    def action_pass_by(self, mode: str) -> None:
+        """Go on without offering the Ring, or let its bearer be."""
+        self.action_choose("pass_by")
 
     def draw(self) -> None:
         pend = self.pend

@@ -18,6 +18,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.geometry import Size
 from textual.message import Message
 from textual.screen import ModalScreen
@@ -253,10 +254,17 @@ class DecisionScreen(ModalScreen[None]):
         self.sync()
 
     def sync(self) -> None:
-        """Show the state of the decision now (once the screen is up)."""
-        if not getattr(self, "_ready", False):
+        """Show the state of the decision now (once the screen is up, and not once it is
+        closing: a look of the flow that comes as the dialog is taken down finds its widgets
+        gone, which crashed a loaded machine's buy dialog: no node '#raise')."""
+        if not getattr(self, "_ready", False) or self._dismissed:
             return
-        self.draw()
+        try:
+            self.draw()
+        except NoMatches:
+            if self.is_attached and not self._dismissed:
+                raise
+            return
         self.refresh_bindings()
         if self.query("#raise"):
             self.call_after_refresh(self._fit_list)

@@ -181,8 +181,7 @@ async def _ring_meeting(bearer: int) -> Any:
     state_of(st).bearer, state_of(st).space = bearer, -1
     st.players[0].position = 1
     st.players[1].position = 4
-    values = s.spec.dice.values
-    s.game.dice_source = ScriptedDice([values.index(2), values.index(3)])
+    s.game.dice_source = ScriptedDice([2, 3])  # the faces showing 2 and 3
     return s
 
 

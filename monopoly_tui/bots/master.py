@@ -24,7 +24,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
-from monopoly_tui.bots.base import DecidingBot
 from monopoly_tui.bots.expert import ExpertBot
 from monopoly_tui.bots.search import judge_for, rollout, rollout_seed
 from monopoly_tui.engine import actions as A
@@ -206,8 +205,10 @@ def win_chances(game: Game, *, seed: int = 0, futures: int = 16) -> list[float]:
     return [t / futures for t in totals]
 
 
-class MasterBot(DecidingBot):
-    """The master (see the module), deterministic for its seed when given ``rollouts``."""
+class MasterBot:
+    """The master (see the module), deterministic for its seed when given ``rollouts``.
+    (Not a ``DecidingBot``: that base is compiled in the wheel, and this module is not, and an
+    interpreted class cannot inherit from a compiled one. ``decide`` is found by name.)"""
 
     name = "master"
 
@@ -222,6 +223,13 @@ class MasterBot(DecidingBot):
         """Decisions searched so far."""
         self.on_search: Callable[[Advice], None] | None = None
         """Told each searched decision's advice (benchmarks measure with it)."""
+
+    def choose(self, game: Game, player: int) -> Action:
+        """The master's choice for the decision ``player`` owes now."""
+        kind, who = game.waiting_for
+        if who != player:
+            raise ValueError(f"player {player} has no decision to make ({kind} is {who}'s)")
+        return self.decide(game, kind, player)
 
     def decide(self, game: Game, kind: str, player: int) -> Action:
         """The expert's choice, or a better one the search found (see the module)."""

@@ -77,17 +77,17 @@ class LoadScreen(ModalScreen[Any]):
                 label.append(f"  cannot be loaded: {e.error}", style="red")
                 lst.add_option(Option(label, id=f"s-{i}"))
                 continue
-            label.append(f"  {e.edition_name}", style="dim")
+            label.append(f"  {e.edition_name}", style="italic")
             if e.players:
                 label.append(f"  {', '.join(e.players)}")
             if e.error:  # damaged inside: what it is (its header reads), and what is wrong
                 label.append(f"  {e.error}", style="red")
             elif e.over:
-                label.append("  (over)", style="dim")
+                label.append("  (over)", style="italic")
             elif getattr(e, "open_elsewhere", None):
                 label.append("  (open in another window)", style="yellow")
             elif e.game_id in finished:
-                label.append("  (this game finished later, in another save)", style="dim")
+                label.append("  (this game finished later, in another save)", style="italic")
             lst.add_option(Option(label, id=f"s-{i}"))
         info = self.query_one("#save-info", Static)
         if problem:

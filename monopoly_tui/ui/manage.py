@@ -279,8 +279,8 @@ class ActionList(OptionList):
                 options.append(Option(head, disabled=True))
             row = Text("  ")
             if e.reason:
-                row.append(e.label, style="dim")
-                row.append(f"  ({e.reason})", style="dim italic")
+                row.append(e.label)  # the list's colour for a choice not open now
+                row.append(f"  ({e.reason})", style="italic")
             elif e.waits:
                 row.append(e.label)
                 then = first(m.then_words(game, e.waits) for m in screens_for(spec))

@@ -209,7 +209,7 @@ class TradeScreen(ModalScreen[None]):
                 prompt = deed_line(game, d.index)
                 if built:
                     prompt.append(f"  (sell the group's {game.spec.vocab.houses} first)",
-                                  style="dim")
+                                  style="italic")
                 items.append(Selection(prompt, d.index, d.index in chosen, disabled=built))
             # the cards the side keeps ("any other Magic & Mystery cards you were keeping")
             self._kept[side] = kept_cards(game, who)

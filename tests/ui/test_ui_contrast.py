@@ -151,12 +151,20 @@ class Box:
         return self.y0 <= run.y <= self.y1 and self.x0 <= run.x0 and run.x1 <= self.x1
 
 
+def _reach(run: Run) -> float:
+    """How far past a frame's top run its corners are: nothing when the run holds them (█),
+    else one cell."""
+    return 0.0 if run.text.startswith("█") else (run.x1 - run.x0) / max(1, len(run.text))
+
+
 def dialog_box(texts: list[Run]) -> Box | None:
     """The dialog's thick frame (Textual's ``border: thick``): a top row ``█▀▀…▀█`` and a
-    bottom row ``█▄▄…▄█`` at the same left and right edges; the widest such frame."""
-    tops = [r for r in texts if re.fullmatch("█▀{8,}█", r.text)]
-    bottoms = [r for r in texts if re.fullmatch("█▄{8,}█", r.text)]
-    boxes = [Box(t.x0, t.x1, t.y, b.y) for t in tops for b in bottoms
+    bottom row ``█▄▄…▄█`` at the same left and right edges (the corners may be runs of their
+    own, or drawn as cells: then the box reaches one cell past each end); the widest such
+    frame."""
+    tops = [r for r in texts if re.fullmatch("█?▀{8,}█?", r.text)]
+    bottoms = [r for r in texts if re.fullmatch("█?▄{8,}█?", r.text)]
+    boxes = [Box(t.x0 - _reach(t), t.x1 + _reach(t), t.y, b.y) for t in tops for b in bottoms
              if abs(t.x0 - b.x0) < 0.01 and abs(t.x1 - b.x1) < 0.01 and b.y > t.y]
     return max(boxes, key=lambda b: (b.x1 - b.x0) * (b.y1 - b.y0), default=None)
 

@@ -12,7 +12,8 @@ components of more than one module are the circles.
 
 ``KNOWN`` lists the circles still standing that we know of, each as its set of modules; the
 test checks it **exactly**: a new circle, or a known one grown or shrunk, fails, and a known
-one that has gone must be taken off the list. It holds the circles found when the test was written (issue 31), to be broken.
+one that has gone must be taken off the list. It holds the circles found when the test was
+written (issue 31), to be broken.
 """
 
 from __future__ import annotations

@@ -36,9 +36,6 @@ KNOWN: list[frozenset[str]] = [
         "dnd_adventures", "dnd_cards", "dnd_characters", "dnd_checks", "dnd_close_to_death",
         "dnd_dungeon_master", "dnd_party_jail", "dnd_portals", "ring", "ring_words",
         "versions"))}),
-    frozenset({"monopoly_tui.bots", "monopoly_tui.bots.master", "monopoly_tui.bots.search",
-               "monopoly_tui.simulate"}),
-    frozenset({"monopoly_tui.bots.basic", "monopoly_tui.bots.collector"}),
     frozenset({"monopoly_tui.ui.serve", "monopoly_tui.ui.serve_server"}),
 ]
 """The circles still in the package (each a set of module names), to be broken."""

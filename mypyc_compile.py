@@ -68,6 +68,7 @@ HOT_MODULES: tuple[str, ...] = (
     "monopoly_tui/bots/dnd_choice.py",
     "monopoly_tui/bots/dnd_moves.py",
     "monopoly_tui/bots/collector.py",
+    "monopoly_tui/bots/rollout.py",
     "monopoly_tui/simulate.py",
 )
 """The hot modules, relative to the project root: the engine, the bots and the simulator, where

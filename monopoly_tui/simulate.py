@@ -18,8 +18,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from monopoly_tui.bots import make_bot
-from monopoly_tui.bots.base import Bot, DecidingBot, decider, simple_action
-from monopoly_tui.bots.basic import BasicBot
+from monopoly_tui.bots.base import DecidingBot, decider
+
+# the rollout loop lives below the bots that play rollouts (the master); re-exported here
+from monopoly_tui.bots.rollout import OPEN_KINDS, STUCK_DECISIONS, standing_rolls
+from monopoly_tui.bots.rollout import play_turns as play_turns
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action, Event
 from monopoly_tui.engine.game import Game
@@ -31,12 +34,8 @@ from monopoly_tui.engine.spec import Spec
 
 DEFAULT_MAX_TURNS: Final = 2000
 """The cap on player-turns per game when none is given."""
-STUCK_DECISIONS: Final = 10_000
-"""More decisions than this within one player-turn means the game (or a bot) is stuck."""
 SHADES = " ░▒▓█"
 """The heat map's shading, from the least landed-on spaces to the most."""
-_OPEN: Final = (A.ROLL, A.JAIL, A.END_TURN)
-"""Decisions during which any player may act (ask for rent owed)."""
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -169,7 +168,7 @@ def play_game(
             break
         try:
             kind, who = game.waiting_for
-            if st.claims and kind in _OPEN:
+            if st.claims and kind in OPEN_KINDS:
                 # Rent the owner must ask for (a rule option): every bot asks at once.
                 game.act(Action(A.A_COLLECT_RENT, st.claims[0].owner, 0))
             else:
@@ -198,52 +197,6 @@ def play_game(
                    ring_tally(game), st.rounds, tokens, tally or {}),
         failure,
     )
-
-
-def standing_rolls(bots: Sequence[Bot]) -> list[Action | None]:
-    """Per seat, the bot's answer to a roll when it cannot change, else None: a basic bot
-    always rolls when it is asked to roll (``BasicBot.decide`` returns its seat's shared
-    ``simple_action`` roll before it looks at the board), so the loop takes that answer
-    without asking it. (Only the basic bot itself: a subclass, or the expert, may do other
-    things first.)"""
-    return [simple_action(A.A_ROLL, seat) if type(bot) is BasicBot else None
-            for seat, bot in enumerate(bots)]
-
-
-def play_turns(game: Game, bots: Sequence[Bot], turns: int) -> int:
-    """Play ``turns`` player-turns (fewer when the game ends first) of ``game`` with ``bots``,
-    one a seat, as ``play_game`` plays them without its checks: a rollout, the sampled future a
-    computer player that looks ahead plays on a ``Game.copy()``. Returns the player-turns
-    played. Raises ``RuntimeError`` when a player-turn takes more than ``STUCK_DECISIONS``
-    decisions."""
-    st = game.st
-    deciding: list[DecidingBot | None] = [b if isinstance(b, DecidingBot) else None
-                                          for b in bots]
-    players = [decider(bot) for bot in bots]
-    rolls = standing_rolls(bots)
-    start = st.turns
-    stop = start + turns
-    mark, in_turn = start, 0
-    while not st.over and st.turns < stop:
-        if st.turns != mark:
-            mark, in_turn = st.turns, 0
-        in_turn += 1
-        if in_turn > STUCK_DECISIONS:
-            raise RuntimeError(f"more than {STUCK_DECISIONS} decisions in player-turn "
-                               f"{st.turns}")
-        kind, who = game.waiting_for
-        if st.claims and kind in _OPEN:
-            game.act(Action(A.A_COLLECT_RENT, st.claims[0].owner, 0))
-            continue
-        if kind == A.ROLL:
-            roll = rolls[who]
-            if roll is not None:
-                game.act(roll)
-                continue
-        native = deciding[who]
-        game.act(native.decide(game, kind, who) if native is not None
-                 else players[who](game, kind, who))
-    return st.turns - start
 
 
 def first_breach(new_game: Callable[[], Game], history: Sequence[Action],

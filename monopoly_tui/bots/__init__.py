@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+# The editions' own expert plays register themselves with ``bots.expert_plays`` (the registry
+# the expert reads) when imported: in this order, the order the expert asks them in.
+from monopoly_tui.bots import expert_dnd, expert_lge, expert_ring  # noqa: F401
 from monopoly_tui.bots.base import MAX_EXTRAS, Board, Bot, NoChoiceError
 from monopoly_tui.bots.basic import BasicBot, trade_value
 from monopoly_tui.bots.expert import ExpertBot
@@ -18,8 +21,8 @@ from monopoly_tui.bots.random_bot import RandomBot
 
 
 def _master(seed: int) -> Bot:
-    # imported when first made: the master's search plays futures with ``simulate``, which
-    # imports this package
+    # imported when first made: only a game that seats a master pays for loading it and its
+    # search
     from monopoly_tui.bots.master import MasterBot
 
     return MasterBot(seed)

@@ -364,6 +364,16 @@ def chance(seed: int, *keys: int) -> float:
     return x / 2.0**31
 
 
+def proposed_this_turn(game: Game, player: int) -> bool:
+    """Whether this seat has already proposed a trade since the last turn ended."""
+    for a in reversed(game.history):
+        if a.kind == A.A_END_TURN:
+            return False
+        if a.kind == A.A_PROPOSE and a.player == player:
+            return True
+    return False
+
+
 def offers_this_turn(game: Game, player: int) -> int:
     """How many trades this seat has proposed since the last turn ended."""
     n = 0

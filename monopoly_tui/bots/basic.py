@@ -45,6 +45,7 @@ from monopoly_tui.bots.base import (
     chance,
     extras_in_decision,
     kept_card_worth,
+    proposed_this_turn,
     simple_action,
 )
 from monopoly_tui.bots.dnd_choice import HABITS
@@ -490,7 +491,7 @@ class BasicBot(DecidingBot):
         if (
             self._one_short
             and chance(self.seed, st.turns, player) < TRADE_CHANCE
-            and not _proposed_this_turn(game, player)
+            and not proposed_this_turn(game, player)
         ):
             return self._propose(game, player)
         return None
@@ -632,13 +633,3 @@ class BasicBot(DecidingBot):
             self._proposed.add(offer)
             return Action(A.A_PROPOSE, player, trade=offer)
         return None
-
-
-def _proposed_this_turn(game: Game, player: int) -> bool:
-    """Whether this seat has already proposed a trade since the last turn ended."""
-    for a in reversed(game.history):
-        if a.kind == A.A_END_TURN:
-            return False
-        if a.kind == A.A_PROPOSE and a.player == player:
-            return True
-    return False

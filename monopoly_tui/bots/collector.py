@@ -21,9 +21,9 @@ rules themselves hold the way to the end, and these habits take it:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
-from monopoly_tui.bots.base import simple_action
+from monopoly_tui.bots.base import proposed_this_turn, simple_action
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action
@@ -31,10 +31,25 @@ from monopoly_tui.engine.frames import TradeFrame, TransfersFrame
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.mechanics.versions import BuyOutFrame, VersionFrame, move_problem
 from monopoly_tui.engine.spec import STREET
-from monopoly_tui.engine.state import TradeOffer
+from monopoly_tui.engine.state import GameState, TradeOffer
 
-if TYPE_CHECKING:
-    from monopoly_tui.bots.basic import BasicBot
+
+class Collector(Protocol):
+    """The bot as this end plan reads it (``bots.basic.BasicBot`` is one; this module never
+    imports it): its reserve and the offers it has made. (Not ``runtime_checkable``: mypyc,
+    which compiles the bots, does not support it.)"""
+
+    _proposed: set[TradeOffer]
+    """The offers this seat has proposed and not seen answered."""
+
+    def reserve(self, st: GameState, player: int) -> int:
+        """Cash the bot keeps in hand."""
+        ...
+
+    def _sync_proposed(self, game: Game, player: int) -> None:
+        """Read the offers this seat has made from the game's history (new entries only)."""
+        ...
+
 
 PROTECT_FROM: Final = 4
 """The leader protects its deeds once it holds this many (the design study's figure)."""
@@ -66,7 +81,7 @@ def reach(game: Game, player: int, space: int) -> int:
                if q != player and not pl.bankrupt and 1 <= (space - pl.position) % size <= REACH)
 
 
-def buy_out(bot: BasicBot, game: Game, player: int) -> Action:
+def buy_out(bot: Collector, game: Game, player: int) -> Action:
     """Buy out when the price leaves the reserve; else pay the rent."""
     f = game.frame
     assert isinstance(f, BuyOutFrame)
@@ -85,7 +100,7 @@ def place_version(game: Game, player: int) -> Action:
     return max(choices, key=lambda a: (reach(game, player, a.target), -a.target))
 
 
-def transfer(bot: BasicBot, game: Game, player: int) -> Action | None:
+def transfer(bot: Collector, game: Game, player: int) -> Action | None:
     """While protecting, a mortgaged deed received stays mortgaged (the interest is paid);
     otherwise None (the basic habit decides)."""
     if not protecting(game, player):
@@ -112,7 +127,7 @@ def answer(game: Game, player: int) -> Action | None:
     return None
 
 
-def voluntary(bot: BasicBot, game: Game, player: int) -> Action | None:
+def voluntary(bot: Collector, game: Game, player: int) -> Action | None:
     """At the end of its turn: move a building into the opponents' reach; then, protecting,
     sell a building or mortgage a deed, and (once a turn) offer the face price for another's
     mortgaged deed. None: nothing to do here (the basic habits go on, without lifting
@@ -166,12 +181,10 @@ def _move(game: Game, player: int) -> Action | None:
     return None
 
 
-def _offer(bot: BasicBot, game: Game, player: int) -> Action | None:
+def _offer(bot: Collector, game: Game, player: int) -> Action | None:
     """The face price for another player's mortgaged deed, if the reserve stays after it and
     the interest; at most one offer a turn, never the same twice."""
-    from monopoly_tui.bots.basic import _proposed_this_turn
-
-    if _proposed_this_turn(game, player):
+    if proposed_this_turn(game, player):
         return None
     spec, st = game.spec, game.st
     cash = st.players[player].cash

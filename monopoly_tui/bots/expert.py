@@ -63,9 +63,11 @@ Its habits, each one a method below:
   by decision kind, and is the seam where an edition's own decisions are added.
 - **An edition's own play**: an edition whose rules call for a play of their own (Dungeons &
   Dragons' securing, Longest Game Ever's buy-outs and end, the Ring's meetings) is played
-  first by the module registered for the mechanics or rules it has (``edition_play``:
-  ``bots.expert_dnd``, ``bots.expert_lge``, ``bots.expert_ring``), which answers the
-  decisions it knows and leaves the others (None) to the habits above.
+  first by the module registered for the mechanics or rules it has
+  (``bots.expert_plays.edition_play``, the registry: ``bots.expert_dnd``,
+  ``bots.expert_lge``, ``bots.expert_ring`` register themselves there when ``bots`` imports
+  them; this module imports none of them), which answers the decisions it knows and leaves
+  the others (None) to the habits above.
 """
 
 from __future__ import annotations
@@ -79,11 +81,12 @@ from monopoly_tui.bots.base import (
     NoChoiceError,
     chance,
     extras_in_decision,
+    proposed_this_turn,
     simple_action,
 )
 from monopoly_tui.bots.basic import BasicBot, trade_value
-from monopoly_tui.bots.expert_ring import NEAR_END
-from monopoly_tui.bots.value_model import Model, model_of
+from monopoly_tui.bots.expert_plays import EDITION_PLAYS, EditionPlay, edition_play
+from monopoly_tui.bots.value_model import NEAR_END, Model, model_of
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action
@@ -618,7 +621,7 @@ class ExpertBot(DecidingBot):
             game, player, cash, keep)
         if action is not None:
             return action
-        if chance(self.seed, st.turns, player, 7) < PROPOSE_CHANCE and not _proposed_this_turn(
+        if chance(self.seed, st.turns, player, 7) < PROPOSE_CHANCE and not proposed_this_turn(
                 game, player):
             action = self._propose(game, player)
             if action is not None:
@@ -899,26 +902,10 @@ or a habit returning None, is the basic bot's decision (rolling, a tax choice, p
 building won at auction, a building auction, a mechanic the expert has no model for).
 
 The seam for an edition's own decisions: a mechanic's expert habits live in a module of their
-own (``bots/expert_<mechanic>.py``, typing ``ExpertBot`` under ``TYPE_CHECKING`` only), which
-exports its own ``HABITS`` dict of the same shape; this module adds it below with
-``HABITS.update(...)``. Such a habit reads the expert's model through ``bot.m``, its safety
-through ``bot.safety(st, player)`` and may return None to fall back on the basic bot. An
-edition whose play differs throughout (its own end, its own way of getting deeds) registers
-a whole play instead, asked before these habits (``edition_play``)."""
-
-EditionPlay = Callable[[ExpertBot, Game, str, int], Action | None]
-"""An edition's own expert play: (the expert, the game, the decision's kind, the deciding
-player) -> its choice, or None to leave the decision to the expert's general play."""
-
-EDITION_PLAYS: list[tuple[Callable[[Spec], bool], EditionPlay]] = []
-"""The editions' own plays, each with the test of a spec it applies to (by its mechanics or
-rules, never by an edition's name); the first that applies is played."""
-
-
-def edition_play(applies: Callable[[Spec], bool], play: EditionPlay) -> None:
-    """Make ``play`` the expert's own play of every edition ``applies`` to."""
-    EDITION_PLAYS.append((applies, play))
-
+own (``bots/expert_<mechanic>.py``), which never imports this one: it registers its play
+with ``bots.expert_plays.edition_play`` and reads the expert through
+``bots.expert_plays.ExpertSeat`` (its model ``bot.m``, its offers); the play is asked before
+these habits and may return None to fall back on them and on the basic bot."""
 
 def _building_auction_held(game: Game, player: int) -> bool:
     """Whether, while the bank is short of buildings, this seat has already asked for one this
@@ -937,27 +924,5 @@ def _building_auction_held(game: Game, player: int) -> bool:
         elif a.kind == A.A_BUILD and a.player == player and auction:
             return True
     return False
-
-
-def _proposed_this_turn(game: Game, player: int) -> bool:
-    """Whether this seat has already proposed a trade since the last turn ended."""
-    for a in reversed(game.history):
-        if a.kind == A.A_END_TURN:
-            return False
-        if a.kind == A.A_PROPOSE and a.player == player:
-            return True
-    return False
-
-
-def _register_edition_plays() -> None:
-    """The editions' own plays (their modules import nothing of this one at run time)."""
-    from monopoly_tui.bots import expert_dnd, expert_lge, expert_ring
-
-    edition_play(expert_dnd.applies, expert_dnd.play)
-    edition_play(expert_lge.applies, expert_lge.play)
-    edition_play(expert_ring.applies, expert_ring.play)
-
-
-_register_edition_plays()
 
 __all__ = ["EDITION_PLAYS", "EditionPlay", "ExpertBot", "NoChoiceError", "edition_play"]

@@ -50,11 +50,11 @@ end payout; and gold paid to the bank is lost for good. The expert's model, from
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 from monopoly_tui.bots.base import offers_this_turn
 from monopoly_tui.bots.basic import trade_value
 from monopoly_tui.bots.dnd_choice import use_items as basic_items
+from monopoly_tui.bots.expert_plays import ExpertSeat, edition_play
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action
@@ -82,9 +82,6 @@ from monopoly_tui.engine.mechanics.dnd_portals import PORTAL_MOVE, in_range, pas
 from monopoly_tui.engine.spec import LOCATION, PORTAL, Spec
 from monopoly_tui.engine.state import TradeOffer
 
-if TYPE_CHECKING:
-    from monopoly_tui.bots.expert import ExpertBot
-
 MAX_OFFERS = 3
 """Trades the expert proposes before one end of its turn at most."""
 PAY_SHARE = 0.15
@@ -99,7 +96,7 @@ def applies(spec: Spec) -> bool:
     return ADVENTURES in spec.mechanics
 
 
-def play(bot: ExpertBot, game: Game, kind: str, player: int) -> Action | None:
+def play(bot: ExpertSeat, game: Game, kind: str, player: int) -> Action | None:
     """The expert's choice for this edition's decisions (the module), None for the others."""
     if kind == A.END_TURN:
         return propose(bot, game, player)
@@ -142,7 +139,7 @@ def alive(game: Game) -> int:
     return sum(1 for q in game.st.players if not q.bankrupt)
 
 
-def rounds_left(bot: ExpertBot, game: Game) -> float:
+def rounds_left(bot: ExpertSeat, game: Game) -> float:
     """About how many rounds the game has left (the module's model)."""
     left = unsecured(game)
     if not left:
@@ -169,7 +166,7 @@ def rounds_left(bot: ExpertBot, game: Game) -> float:
     return len(left) * harmonic / rate
 
 
-def worth(bot: ExpertBot, game: Game, player: int, deed: int, rounds: float,
+def worth(bot: ExpertSeat, game: Game, player: int, deed: int, rounds: float,
           owner: list[int] | None = None) -> float:
     """What securing ``deed`` adds to ``player``'s gold by the end (the module's model), the
     other locations held as in ``owner`` (the game's now by default)."""
@@ -234,7 +231,7 @@ def keep(game: Game, player: int) -> int:
 # ---------------------------------------------------------------- decisions
 
 
-def secure(bot: ExpertBot, game: Game, player: int) -> Action:
+def secure(bot: ExpertSeat, game: Game, player: int) -> Action:
     """Pay or roll (the module)."""
     pend = game.pending
     by_kind = {a.kind: a for a in pend.choices}
@@ -256,7 +253,7 @@ def secure(bot: ExpertBot, game: Game, player: int) -> Action:
     return roll
 
 
-def item_worth(bot: ExpertBot, game: Game, player: int, held: tuple[int, int]) -> float:
+def item_worth(bot: ExpertSeat, game: Game, player: int, held: tuple[int, int]) -> float:
     """What keeping an item is worth for a later securing roll: the chance it adds (its add
     over the die's faces, a reroll about half a miss) times the mean worth of the
     locations left."""
@@ -271,7 +268,7 @@ def item_worth(bot: ExpertBot, game: Game, player: int, held: tuple[int, int]) -
     return share * mean
 
 
-def use_items(bot: ExpertBot, game: Game, player: int) -> Action:
+def use_items(bot: ExpertSeat, game: Game, player: int) -> Action:
     """The items on a roll seen and missed (the module)."""
     pend = game.pending
     ctx = pend.context
@@ -304,7 +301,7 @@ def lost_by_failing(game: Game, purpose: str) -> float:
     return float(top)
 
 
-def landing_worth(bot: ExpertBot, game: Game, player: int, space: int, rounds: float) -> float:
+def landing_worth(bot: ExpertSeat, game: Game, player: int, space: int, rounds: float) -> float:
     """What landing on the location at ``space`` is worth to the expert (the module)."""
     spec, st = game.spec, game.st
     d = spec.spaces[space].deed
@@ -330,7 +327,7 @@ def landing_worth(bot: ExpertBot, game: Game, player: int, space: int, rounds: f
     return best - fee
 
 
-def portal(bot: ExpertBot, game: Game, player: int) -> Action:
+def portal(bot: ExpertSeat, game: Game, player: int) -> Action:
     """The location in reach worth most (the module); ties: the nearest."""
     pend = game.pending
     ctx = pend.context
@@ -349,7 +346,7 @@ def portal(bot: ExpertBot, game: Game, player: int) -> Action:
     return max(pend.choices, key=score)
 
 
-def moving_worth(bot: ExpertBot, game: Game, player: int) -> float:
+def moving_worth(bot: ExpertSeat, game: Game, player: int) -> float:
     """What the next move is worth to the expert, about: the chance of each location's
     landing times what landing there brings (``landing_worth``), and the GO gold a move
     earns on average (the salary times a move's share of a lap)."""
@@ -364,7 +361,7 @@ def moving_worth(bot: ExpertBot, game: Game, player: int) -> float:
     return total
 
 
-def jail(bot: ExpertBot, game: Game, player: int) -> Action | None:
+def jail(bot: ExpertSeat, game: Game, player: int) -> Action | None:
     """Out (a card, else the fine) while a move is worth more than the fine; else roll."""
     pend = game.pending
     by_kind = {a.kind: a for a in pend.choices}
@@ -385,7 +382,7 @@ __all__ = ["applies", "play", "rounds_left", "worth"]
 
 
 
-def propose(bot: ExpertBot, game: Game, player: int) -> Action | None:
+def propose(bot: ExpertSeat, game: Game, player: int) -> Action | None:
     """At the end of its turn: buy an opponent's location for the least gold its owner's
     fair-trade valuation takes (``bots.basic.trade_value``), the one whose worth to the
     expert (``worth``) most exceeds that gold, while the gold left keeps ``keep``; at most
@@ -446,7 +443,7 @@ def completing(game: Game, owner: list[int], who: int) -> list[int]:
     return out
 
 
-def best_swap(bot: ExpertBot, game: Game, player: int) -> tuple[float, TradeOffer] | None:
+def best_swap(bot: ExpertSeat, game: Game, player: int) -> tuple[float, TradeOffer] | None:
     """A swap of locations that completes a pair for each side: the expert's location that
     completes the partner's pair for the partner's that completes its own, with the least
     gold that makes it fair to the partner by the partner's valuation and by the expert's
@@ -495,7 +492,7 @@ def best_swap(bot: ExpertBot, game: Game, player: int) -> tuple[float, TradeOffe
     return best
 
 
-def best_sale(bot: ExpertBot, game: Game, player: int) -> tuple[float, TradeOffer] | None:
+def best_sale(bot: ExpertSeat, game: Game, player: int) -> tuple[float, TradeOffer] | None:
     """A sale of the expert's location that completes a partner's pair, for the most gold the
     partner's valuation pays and the partner has, when that is fair to the partner by the
     expert's model too (the pair brings them at least that) and gains the expert at least as
@@ -532,7 +529,7 @@ def best_sale(bot: ExpertBot, game: Game, player: int) -> tuple[float, TradeOffe
     return best
 
 
-def trade_gain(bot: ExpertBot, game: Game, me: int, offer: TradeOffer) -> float:
+def trade_gain(bot: ExpertSeat, game: Game, me: int, offer: TradeOffer) -> float:
     """What ``offer`` gains ``me`` (either side of it) by the model: gold, the worth of the
     locations got less those given (``worth``, each counted with the holdings after the
     trade), the items (``item_worth``) and Get Out of Jail Free cards (the fine) each way."""
@@ -578,7 +575,7 @@ def completes_pair(game: Game, offer: TradeOffer, who: int) -> bool:
     return False
 
 
-def answer(bot: ExpertBot, game: Game, player: int, offer: TradeOffer) -> Action:
+def answer(bot: ExpertSeat, game: Game, player: int, offer: TradeOffer) -> Action:
     """Accept a trade that gains the expert (``trade_gain``) and keeps its gold above
     ``keep``; when it completes the other side's pair, only if it gains the expert at least
     as much as the other side."""
@@ -591,3 +588,6 @@ def answer(bot: ExpertBot, game: Game, player: int, offer: TradeOffer) -> Action
     if ok and completes_pair(game, offer, other):
         ok = mine >= trade_gain(bot, game, other, offer)
     return Action(A.A_ACCEPT if ok else A.A_REJECT, player)
+
+
+edition_play(applies, play)

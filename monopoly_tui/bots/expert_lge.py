@@ -52,11 +52,10 @@ and a mortgaged one by nobody. So the expert collects, from the first turn:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from monopoly_tui.bots.base import Board, offers_this_turn, simple_action
 from monopoly_tui.bots.basic import trade_value
 from monopoly_tui.bots.collector import protecting, unbuild_or_mortgage
+from monopoly_tui.bots.expert_plays import ExpertSeat, edition_play
 from monopoly_tui.bots.value_model import dice_sums
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
@@ -67,9 +66,6 @@ from monopoly_tui.engine.mechanics.versions import BuyOutFrame
 from monopoly_tui.engine.spec import DICE_RENT, STREET, TAX, Spec
 from monopoly_tui.engine.state import TradeOffer
 
-if TYPE_CHECKING:
-    from monopoly_tui.bots.expert import ExpertBot
-
 MAX_OFFERS = 3
 """Trades the expert proposes before one end of its turn at most (each for different deeds)."""
 
@@ -79,7 +75,7 @@ def applies(spec: Spec) -> bool:
     return spec.rules.end == "one_owner"
 
 
-def play(bot: ExpertBot, game: Game, kind: str, player: int) -> Action | None:
+def play(bot: ExpertSeat, game: Game, kind: str, player: int) -> Action | None:
     """The expert's choice for this edition's decisions (the module), None for the others."""
     if kind == A.END_TURN:
         return voluntary(bot, game, player) or simple_action(A.A_END_TURN, player)
@@ -234,7 +230,7 @@ def place_version(game: Game, player: int) -> Action:
 # ---------------------------------------------------------------- on its own turn
 
 
-def voluntary(bot: ExpertBot, game: Game, player: int) -> Action | None:
+def voluntary(bot: ExpertSeat, game: Game, player: int) -> Action | None:
     """Before ending its turn: sell a building, mortgage a deed, then propose a purchase;
     with no purchase to propose, give up a hopeless hold-out (``concede``)."""
     return unbuild_or_mortgage(game, player, list(range(len(game.spec.deeds)))) \
@@ -262,7 +258,7 @@ def hopeless_leader(game: Game, player: int) -> int:
     return leader
 
 
-def concede(bot: ExpertBot, game: Game, player: int) -> Action | None:
+def concede(bot: ExpertSeat, game: Game, player: int) -> Action | None:
     """When holding out is hopeless (``hopeless_leader``), the offer of every deed the expert
     holds to the leader: for the worth the basic valuation gives them to the leader, else half
     that, else for nothing (the first of these not proposed yet); None otherwise."""
@@ -305,7 +301,7 @@ def net_cost(game: Game, deed: int) -> int:
     return d.price - d.mortgage
 
 
-def propose(bot: ExpertBot, game: Game, player: int) -> Action | None:
+def propose(bot: ExpertSeat, game: Game, player: int) -> Action | None:
     """The face price for the others' deeds without buildings, in the order of the module
     (``block_rank``, then ``net_cost``), from one player at a time, as many deeds as the
     safety allows; None when there is none to offer for."""
@@ -367,3 +363,6 @@ def block_rank(game: Game, player: int, deed: int) -> int:
     if any(st.owner[x] == player for x in group):
         return 2
     return 0 if all(st.owner[x] == st.owner[deed] for x in group) else 1
+
+
+edition_play(applies, play)

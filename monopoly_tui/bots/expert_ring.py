@@ -45,11 +45,10 @@ wins three in four. So the Ring is kept:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
-
 from monopoly_tui.bots.base import MAX_EXTRAS, extras_in_decision, simple_action
 from monopoly_tui.bots.basic import trade_value
-from monopoly_tui.bots.value_model import eye_chance, landing_chances
+from monopoly_tui.bots.expert_plays import ExpertSeat, edition_play
+from monopoly_tui.bots.value_model import NEAR_END, eye_chance, landing_chances
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action
@@ -65,19 +64,13 @@ from monopoly_tui.engine.mechanics.ring import (
 from monopoly_tui.engine.spec import COUNT_RENT, DICE_RENT, GO_TO_JAIL, STREET, TAX, Spec
 from monopoly_tui.engine.state import GameState, TradeOffer
 
-if TYPE_CHECKING:
-    from monopoly_tui.bots.expert import ExpertBot
-
-NEAR_END: Final = 3
-"""A bearer this many circles from the end of the track or fewer is near it."""
-
 
 def applies(spec: Spec) -> bool:
     """Whether the edition has the Ring."""
     return ring_of(spec) is not None
 
 
-def play(bot: ExpertBot, game: Game, kind: str, player: int) -> Action | None:
+def play(bot: ExpertSeat, game: Game, kind: str, player: int) -> Action | None:
     """The expert's choice for this edition's own decisions (the module), None for the
     others."""
     if kind == A.RING:
@@ -97,7 +90,7 @@ def end_is_next(game: Game) -> bool:
     return rs.bearer >= 0 and rs.circle + 1 >= len(r.track)
 
 
-def end_money(bot: ExpertBot, st: GameState, owner: list[int], mortgaged: list[bool],
+def end_money(bot: ExpertSeat, st: GameState, owner: list[int], mortgaged: list[bool],
               buildings: list[int], cash: list[int]) -> list[float]:
     """Each player's money at the end of the track with these holdings: the cash plus what
     each unmortgaged deed pays there, its rent once (``engine.mechanics.ring.end_payouts``: a
@@ -130,7 +123,7 @@ def end_money(bot: ExpertBot, st: GameState, owner: list[int], mortgaged: list[b
     return money
 
 
-def last_turn(bot: ExpertBot, game: Game, player: int) -> Action | None:
+def last_turn(bot: ExpertSeat, game: Game, player: int) -> Action | None:
     """Before the end of the track: the change that raises the expert's money at the end the
     most (a mortgage lifted, a building, a mortgage), else a sale to the richest opponent
     (see the module); None when nothing gains."""
@@ -180,7 +173,7 @@ def last_turn(bot: ExpertBot, game: Game, player: int) -> Action | None:
     return sale(bot, game, player)
 
 
-def sale(bot: ExpertBot, game: Game, player: int) -> Action | None:
+def sale(bot: ExpertSeat, game: Game, player: int) -> Action | None:
     """The offer of the expert's unbuilt, unmortgaged deeds whose price is more than the rent
     they pay at the end, for their price, to the richest opponent who can pay and for whom
     each deed adds less to the end's payout than its price; None when there is none, or this
@@ -223,7 +216,7 @@ def sale(bot: ExpertBot, game: Game, player: int) -> Action | None:
     return None
 
 
-def ring(bot: ExpertBot, game: Game, player: int) -> Action | None:
+def ring(bot: ExpertSeat, game: Game, player: int) -> Action | None:
     """A meeting on the way: battle the bearer met where the move ends, or passed when it is
     worth stopping there (or let one near the end go on when the end makes the expert the
     richest); as the bearer keep the Ring, unless one Eye on the next circle would ruin it or
@@ -258,7 +251,7 @@ def ruined_by_the_eye(game: Game, player: int) -> bool:
     return st.players[player].cash + P.raisable(spec, st, player) < r.track[nxt].penalty
 
 
-def let_bearer_go(bot: ExpertBot, game: Game, player: int) -> bool:
+def let_bearer_go(bot: ExpertSeat, game: Game, player: int) -> bool:
     """Whether to pass a bearer by rather than battle: when the end of the track is near
     for the bearer (within ``NEAR_END`` circles) and would leave ``player`` the richest."""
     spec, st = game.spec, game.st
@@ -271,7 +264,7 @@ def let_bearer_go(bot: ExpertBot, game: Game, player: int) -> bool:
     return end_standing(bot, game, player, rs.bearer) > 0
 
 
-def end_standing(bot: ExpertBot, game: Game, player: int, bearer: int = -1) -> float:
+def end_standing(bot: ExpertSeat, game: Game, player: int, bearer: int = -1) -> float:
     """How far ahead of the richest opponent ``player`` would be at the end of the track
     (cash plus the payouts of its unmortgaged deeds' rent, the reward to ``bearer``, or to
     ``player`` when -1; negative when behind)."""
@@ -308,7 +301,7 @@ def move_end(game: Game, player: int) -> int:
     return (here + walk.left) % game.spec.size
 
 
-def eye_offer_saves(bot: ExpertBot, game: Game, player: int) -> bool:
+def eye_offer_saves(bot: ExpertSeat, game: Game, player: int) -> bool:
     """Whether the bearer ``player``, who rolled the Eye on this move, saves by offering the
     Ring now: the Ring is lost either way (it drops when the move is resolved), and offering
     it saves the current circle's penalty, but the rest of the move lands without the Ring,
@@ -334,7 +327,7 @@ def battle_chance(spec: Spec) -> float:
     return above
 
 
-def landing_cost(bot: ExpertBot, game: Game, player: int, space: int) -> float:
+def landing_cost(bot: ExpertSeat, game: Game, player: int, space: int) -> float:
     """What ending a move on ``space`` costs ``player`` without the Ring, as things stand: the
     rent owed to another owner (twice it where that owner bears the Ring on a double-rent
     circle; a dice rent by the mean roll), a tax space's amount, the jail fine for Go to
@@ -381,7 +374,7 @@ def space_chances(spec: Spec) -> list[float]:
     return land
 
 
-def ring_worth(bot: ExpertBot, game: Game, player: int) -> float:
+def ring_worth(bot: ExpertSeat, game: Game, player: int) -> float:
     """What taking the Ring now (the tracker back on Start) is worth to ``player`` in coins:
     the rent and tax it would not pay (``landing_cost`` by each space's landing chance) over
     the turns it can expect to bear it (a turn on every circle after Start, each survived
@@ -406,7 +399,7 @@ def ring_worth(bot: ExpertBot, game: Game, player: int) -> float:
     return turns * per_turn + reach * r.end_reward - penalties
 
 
-def worth_stopping(bot: ExpertBot, game: Game, player: int) -> bool:
+def worth_stopping(bot: ExpertSeat, game: Game, player: int) -> bool:
     """Whether to battle the bearer met here (see the module): a battle where the move ends
     anyway, or with a bearer near the end of the track, always; with a bearer the move would
     pass, when the chance of winning times the Ring's worth plus the cost of the move's last
@@ -423,3 +416,6 @@ def worth_stopping(bot: ExpertBot, game: Game, player: int) -> bool:
     gain = win * ring_worth(bot, game, player) + landing_cost(
         bot, game, player, move_end(game, player))
     return gain >= (1.0 - win) * landing_cost(bot, game, player, here)
+
+
+edition_play(applies, play)

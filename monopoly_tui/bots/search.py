@@ -26,12 +26,12 @@ from typing import Final
 from monopoly_tui.bots.base import Bot
 from monopoly_tui.bots.basic import BasicBot
 from monopoly_tui.bots.expert import ExpertBot
+from monopoly_tui.bots.rollout import play_turns
 from monopoly_tui.bots.value_model import model_of
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.dice import shuffle
 from monopoly_tui.engine.game import Game
-from monopoly_tui.simulate import play_turns
 
 HORIZON_TURNS: Final = 40
 """Player-turns a rollout plays before it is judged (10 rounds of four players)."""

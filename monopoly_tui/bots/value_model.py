@@ -51,6 +51,10 @@ from monopoly_tui.engine.spec import (
 )
 from monopoly_tui.engine.state import GameState
 
+NEAR_END: Final = 3
+"""A Ring bearer this many circles from the end of the track or fewer is near it (the
+expert's end play and its Ring meetings read it)."""
+
 ENDLESS: Final = 1e9
 """The rounds of a game with no end of a track: effectively no limit."""
 ITERATIONS: Final = 80

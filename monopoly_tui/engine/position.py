@@ -124,7 +124,7 @@ def position_text(game: Game) -> str:
     spec, st = game.spec, game.st
     o = game.options
     out: list[str] = []
-    head = [_base_id(spec), f"round={st.rounds}", f"turns={st.turns}",
+    head = [spec.id, f"round={st.rounds}", f"turns={st.turns}",
             f"decisions={st.decisions}", f"current={st.current}", f"first={st.first_player}",
             f"stage={_word(st.stage)}", f"doubles={st.doubles}"]
     if st.again:
@@ -184,8 +184,8 @@ def position_text(game: Game) -> str:
         out.append(" ".join(["landings"] + [f"{spec.spaces[s].id}={n}"
                                             for s, n in enumerate(st.landings) if n]))
     if st.last_card != (-1, -1):
-        dk, ci = st.last_card
-        out.append(f"last-card {spec.decks[dk].id}:{ci}")
+        di, ci = st.last_card
+        out.append(f"last-card {spec.decks[di].id}:{ci}")
     if st.over or st.winner != -1 or st.end_reason or st.ranking or st.ranked_by:
         words = ["end"] + (["over"] if st.over else [])
         words += [f"winner={st.winner}", f"reason={_word(st.end_reason)}"]
@@ -202,10 +202,6 @@ def position_text(game: Game) -> str:
             if k != "type":
                 out.append(f"{k} = {json.dumps(v, separators=(',', ':'))}")
     return "\n".join(out) + "\n"
-
-
-def _base_id(spec: Spec) -> str:
-    return spec.id
 
 
 _ID_FIELDS = ("deed", "space")
@@ -417,8 +413,6 @@ class _Reader:
 
     def read(self) -> Game:
         header, rest = self.lines[0], self.lines[1:]
-        if header.words:
-            raise PositionError(header.no, f"'{header.words[0]}' is not a word of the header")
         if header.kind != self.spec.id:
             raise PositionError(header.no, f"the position is of '{header.kind}', the "
                                 f"edition given is '{self.spec.id}'")
@@ -536,7 +530,8 @@ class _Reader:
     def _player(self, pl: _Line, i: int) -> Player:
         spec = self.spec
         token = pl.take("token", spec.tokens[i] if i < len(spec.tokens) else "")
-        p = Player(self.names[i], str(token), _int(pl, "cash", pl.take("cash", spec.starting_money)))
+        cash = _int(pl, "cash", pl.take("cash", spec.starting_money))
+        p = Player(self.names[i], str(token), cash)
         jail = pl.take("jail")
         at = pl.take("at", spec.spaces[spec.jail_space if jail is not None else 0].id)
         p.position = self.space(pl, "at", at)

@@ -4,8 +4,11 @@ position written by hand loads with its defaults; bad text is refused at its lin
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from monopoly_tui import cli
 from monopoly_tui.bots import make_bot
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import Action
@@ -15,6 +18,7 @@ from monopoly_tui.engine.mechanics.ring import state_of
 from monopoly_tui.engine.position import PositionError
 from monopoly_tui.engine.snapshot import check_state, encode_state, state_diff
 from monopoly_tui.rules import load_spec
+from monopoly_tui.saves import new_meta, release, save_game
 
 EDITIONS = ("classic", "got", "nfl", "lotr", "dnd", "lge")
 VARIANTS = {"got": "speed", "nfl": "short", "lge": "turn-limit"}
@@ -196,3 +200,41 @@ def test_a_position_that_breaks_a_rule_says_which() -> None:
     with pytest.raises(PositionError, match="does not own the whole group"):
         Game.from_position(load_spec("classic"),
                            "classic\nplayer A\nplayer B\ndeed boardwalk owner=0 houses=1\n")
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def test_the_cli_prints_a_saved_games_position_now_and_at_a_decision(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``monopoly-tui position SAVE`` prints the position the game was saved at;
+    ``--at N`` the one after its first N decisions; a position past the end is refused."""
+    monkeypatch.setenv("MONOPOLY_TUI_SAVES", str(tmp_path / "saves"))
+    monkeypatch.setenv("MONOPOLY_TUI_RULESETS", str(tmp_path / "user-rulesets"))
+    folder = str(tmp_path / "saves")
+    spec = load_spec("lotr")
+    players = [(f"P{i}", spec.tokens[i]) for i in range(3)]
+    game = Game.new(spec, players, seed=4)
+    _play(game, _bots(4, 3, "basic"), 120)
+    meta = new_meta(game, saves_dir=folder)
+    save_game(game, "ringgame", meta)
+    release(meta)
+
+    assert cli.main(["--saves", folder, "position", "ringgame"]) == 0
+    out = capsys.readouterr().out
+    assert out == game.position()
+    assert state_diff(Game.from_position(spec, out).st, game.st) == []
+
+    early = Game.new(spec, players, seed=4)
+    for action in game.history[:30]:
+        early.act(action)
+    assert cli.main(["--saves", folder, "position", "ringgame", "--at", "30"]) == 0
+    assert capsys.readouterr().out == early.position()
+
+    n = len(game.history)
+    assert n > 30
+    assert cli.main(["--saves", folder, "position", "ringgame", "--at", str(n + 1)]) == 1
+    assert f"the game has {n} decisions" in capsys.readouterr().err
+    assert cli.main(["--saves", folder, "position", "nosuchgame"]) == 1
+    assert "Cannot show the position" in capsys.readouterr().err

@@ -51,7 +51,8 @@ The lines, and what an omitted one means:
   ``pot`` (the Free Parking pot as the setup leaves it), ``net`` (paid out by the bank less
   taken in: what makes the money add up), ``start`` (the starting money of all the seats).
 - ``deck ID c1 c2 ...``: the deck's order, top first, by card index (the ruleset's order,
-  without the cards held).
+  without the cards held). Cards named on top of a deck not listed in full: the rest follow
+  in the ruleset's order (``deck chance 6`` puts the dividend on top).
 - ``claim``, ``frame TAG``: a rent claim, a decision or step under way (bottom first), with
   the fields of their records as the save codec has them (JSON values; a ``deed`` or
   ``space`` field may name an id). None.
@@ -636,7 +637,10 @@ class _Reader:
             if bad:
                 raise PositionError(ln.no, f"{spec.decks[d].id} has no card {bad[0]} "
                                     f"(0 to {size - 1})")
-            st.decks[d] = order
+            if len(set(order)) != len(order):
+                raise PositionError(ln.no, f"a card twice in the deck {spec.decks[d].id}")
+            # the cards named on top, the rest of the deck after them in its default order
+            st.decks[d] = order + [c for c in st.decks[d] if c not in order]
             ln.done()
 
     def _fields(self, ln: _Line) -> dict[str, Any]:

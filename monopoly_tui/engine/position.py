@@ -432,7 +432,10 @@ class _Reader:
         for pl in players:
             if len(pl.words) < 1:
                 raise PositionError(pl.no, "a player line names the player: 'player Ann ...'")
-            self.names.append(str(pl.words.pop(0)))
+            name = str(pl.words.pop(0))
+            if name in self.names:
+                raise PositionError(pl.no, f"a second player named {name}")
+            self.names.append(name)
         n = len(players)
         game = self._game(header, players)
         spec = self.spec = game.spec  # the edition with the options applied

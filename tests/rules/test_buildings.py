@@ -298,8 +298,16 @@ def test_no_building_in_the_middle_of_an_auction() -> None:
 def test_building_shortage_winner_places_the_building_before_raising_the_bid() -> None:
     """The auctioned house is put on a street first; raising the bid afterwards (selling or
     mortgaging) cannot leave the winner with a house paid for and nowhere to put it."""
-    game = _shortage()
-    cash(game, 1500, 100)
+    game = position("""
+        classic
+        player Ann
+        player Bob cash=100
+        deed mediterranean owner=Ann
+        deed baltic owner=Ann
+        deed oriental owner=Bob
+        deed vermont owner=Bob
+        deed connecticut owner=Bob
+        """, rules={"building_supply_houses": 1})
     act(game, A.A_BUILD, player=0, target=deed(game, "mediterranean"))
     act(game, A.A_BID, amount=50)  # Ann
     act(game, A.A_BID, amount=120)  # Bob: more than his cash
@@ -318,11 +326,10 @@ def test_building_shortage_winner_places_the_building_before_raising_the_bid() -
 def test_hotel_shortage_is_auctioned_too() -> None:
     """'If Villages/Keeps are limited and two or more players wish to buy them, the Banker must
     auction them off': the last hotel goes to the highest bidder, who turns in four houses."""
-    game = _brown()
-    give_group(game, 1, "dark-blue")
-    for d in ("mediterranean", "baltic", "park-place", "boardwalk"):
-        build(game, d, 4)
-    game.st.bank_hotels = 1
+    game = _brown(med=4, bal=4, hotels=1, more="""
+        deed park-place owner=Bob houses=4
+        deed boardwalk owner=Bob houses=4
+        """)
     houses = game.st.bank_houses
     act(game, A.A_BUILD, player=0, target=deed(game, "baltic"))
     assert game.pending.kind == A.AUCTION
@@ -341,9 +348,11 @@ def test_building_won_at_auction_costs_at_least_its_price_where_it_goes() -> Non
     """Bids start at the asker's building price; a winner who puts the house on a dearer
     street pays that street's price when the bid was lower (designed: the rulebooks give no
     starting price for a building auction)."""
-    game = _brown()
-    give_group(game, 1, "green")
-    game.st.bank_houses = 1
+    game = _brown(houses=1, more="""
+        deed pacific owner=Bob
+        deed north-carolina owner=Bob
+        deed pennsylvania-avenue owner=Bob
+        """)
     act(game, A.A_BUILD, player=0, target=deed(game, "mediterranean"))
     act(game, A.A_BID, amount=50)  # Ann
     act(game, A.A_BID, amount=60)  # Bob

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from helpers import act, build, cash, cashes, deed, give_group, position, roll
+from helpers import act, build, cashes, deed, position, roll
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import IllegalAction

@@ -428,7 +428,7 @@ class _Reader:
         players = by_kind.get("player", [])
         if not players:
             raise PositionError(header.no, "no player line")
-        self.names = []
+        self.names: list[str] = []
         for pl in players:
             if len(pl.words) < 1:
                 raise PositionError(pl.no, "a player line names the player: 'player Ann ...'")

@@ -8,6 +8,8 @@ With no subcommand it starts the game (the Textual app). Subcommands:
 - ``resume [NAME]``: continue the latest game still going (or the named save);
 - ``saves``: list the saved games (``--delete NAME`` deletes one);
 - ``replay SAVE``: tell a saved game again, one line per event;
+- ``position SAVE [--at N]``: a saved game's position as text (``engine.position``), at its
+  last decision or after its decision N;
 - ``serve [--port N] [--max-games N]``: play in a browser (textual-serve, on 127.0.0.1 only:
   no authentication).
 
@@ -591,6 +593,55 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def _add_position(sub: Subparsers) -> None:
+    p = sub.add_parser(
+        "position",
+        help="print a saved game's position as text",
+        description="Print a saved game's position in the position notation (docs/"
+        "architecture.md, 'Positions as text'): the position it was saved at, or with --at N "
+        "the position after its first N decisions, replayed from its setup on the current "
+        "rules. Game.from_position reads it back. Exits 1 when the save cannot be read or "
+        "its log does not replay to N.",
+    )
+    p.add_argument("save", metavar="SAVE", help="a save name or file")
+    p.add_argument("--at", type=int, default=None, metavar="N",
+                   help="after the game's first N decisions (0: as set up)")
+    _saves_option(p)
+    p.set_defaults(func=_cmd_position)
+
+
+def _cmd_position(args: argparse.Namespace) -> int:
+    from monopoly_tui.engine.actions import IllegalAction
+    from monopoly_tui.engine.snapshot import SnapshotError, decode_action
+    from monopoly_tui.saves import SaveError
+    from monopoly_tui.saves.files import restore_game, start_game
+    from monopoly_tui.saves.replay import load_for_replay
+
+    try:
+        save, spec, path = load_for_replay(args.save)
+        if args.at is None:
+            game = restore_game(save, spec, path)
+        else:
+            total = len(save.log)
+            if not 0 <= args.at <= total:
+                print(f"Cannot show the position: --at {args.at}, but the game has {total} "
+                      "decisions", file=sys.stderr)
+                return 1
+            game = start_game(save.options, spec, path)
+            for i, raw in enumerate(save.log[:args.at]):
+                try:
+                    game.act(decode_action(raw, f"log[{i}]"))
+                except (SnapshotError, IllegalAction) as e:
+                    print(f"Cannot show the position: decision {i + 1} of {total} does not "
+                          f"replay: {e}", file=sys.stderr)
+                    return 1
+    except SaveError as e:
+        print(f"Cannot show the position: {e}", file=sys.stderr)
+        return 1
+    sys.stdout.write(game.position())
+    return 0
+
+
 # ---------------------------------------------------------------- simulate
 
 
@@ -718,6 +769,7 @@ SUBCOMMANDS: tuple[Callable[[Subparsers], None], ...] = (
     _add_resume,
     _add_saves,
     _add_replay,
+    _add_position,
     _add_export,
     _add_import,
     _add_designed,

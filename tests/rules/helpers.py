@@ -12,6 +12,7 @@ from a queue first (shuffles keep using the real generator).
 from __future__ import annotations
 
 import random
+import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -85,6 +86,17 @@ def new_game(
         game.st.current = first
         game.st.first_player = first
     return game
+
+
+def position(text: str, rules: dict[str, Any] | None = None) -> Game:
+    """The game at a position written as text (``engine.position``; the notation in
+    docs/architecture.md, 'Positions as text'), on the edition its header names, with these
+    rules changed. A line left out takes its default: a deed without a line is the bank's, a
+    player without ``cash`` has the starting money, the decks are in the ruleset's order."""
+    text = textwrap.dedent(text)
+    edition = next(ln.split()[0] for ln in text.splitlines()
+                   if ln.strip() and not ln.strip().startswith("#"))
+    return Game.from_position(spec_of(edition, rules), text)
 
 
 def dice_script(spec: Spec, rolls: Sequence[Sequence[int]]) -> list[float]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from helpers import new_game
+from helpers import NAMES, position
 
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.mechanics.ring import ring_of, state_of
@@ -19,21 +19,21 @@ EYE = 0
 
 def lotr(players: int = 3, *, bearer: int = 0, circle: int = 0, ring_space: int = -1,
          rules: dict[str, Any] | None = None, **ring_changes: Any) -> Game:
-    """A game of ``players`` players, Ann to move, ``bearer`` bearing the Ring (-1: nobody;
+    """A game of ``players`` players (a position: the quest deck in the ruleset's order), Ann
+    to move, ``bearer`` bearing the Ring (-1: nobody;
     then it lies on ``ring_space`` if given), the tracker on ``circle``; everyone on GO.
     ``ring_changes`` replace values of the edition's Ring (e.g. ``battle_tie``)."""
-    game = new_game("lotr", players, rules=rules)
+    game = position(
+        "lotr\n" + "".join(f"player {name}\n" for name in NAMES[:players])
+        + f"[ring]\nbearer = {bearer}\nspace = {ring_space if bearer < 0 else -1}\n"
+        f"circle = {circle}\n", rules)
     if ring_changes:
-        assert ring_of(game.spec) is not None
         ring = ring_of(game.spec)
         assert ring is not None
         game.spec = replace(game.spec, mechanics={**game.spec.mechanics,
                                                   "ring": replace(ring, **ring_changes)},
                             space_by_id={})
-    st = game.st
-    state_of(st).bearer = bearer
-    state_of(st).space = ring_space if bearer < 0 else -1
-    state_of(st).circle = circle
+    assert state_of(game.st).bearer == bearer
     return game
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from helpers import act, build, cash, cashes, deed, give, give_group, new_game, roll
+from helpers import act, build, cashes, deed, position, roll
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.actions import IllegalAction
@@ -26,33 +26,47 @@ def _refused(game, kind: str, player: int, target: int, why: str = "") -> None:
     assert (game.st.bank_houses, game.st.bank_hotels) == (before.bank_houses, before.bank_hotels)
 
 
-def _brown(edition: str = "classic", variant: str | None = None):
-    game = new_game(edition, variant=variant)
-    for d in game.spec.deeds:  # short games deal deeds: start from a clean bank
-        game.st.owner[d.index] = -1
-    cash(game, 1500, 1500)
-    give_group(game, 0, "brown")
-    return game
+def _brown(edition: str = "classic", variant: str | None = None, med: int = 0, bal: int = 0,
+           more: str = "", houses: int | None = None, hotels: int | None = None):
+    """Ann owns the brown group (``med`` and ``bal`` buildings on it), Bob nothing (a short
+    game's deeds are not dealt); ``houses`` / ``hotels``: the bank's whole supply, for a
+    shortage."""
+    head = f"{edition} variant={variant}" if variant else edition
+    rules = {k: v for k, v in (("building_supply_houses", houses),
+                                ("building_supply_hotels", hotels)) if v is not None}
+    return position(f"""
+        {head}
+        player Ann
+        player Bob
+        deed mediterranean owner=Ann buildings={med}
+        deed baltic owner=Ann buildings={bal}
+        {more}
+        """, rules)
 
 
 def test_houses_only_on_a_whole_colour_group() -> None:
     """'Once you own all the properties of a color-group, you may buy houses.'"""
-    game = new_game()
-    give(game, 0, "mediterranean")
+    game = position("classic\nplayer Ann\nplayer Bob\ndeed mediterranean owner=Ann")
     _refused(game, A.A_BUILD, 0, deed(game, "mediterranean"), "whole colour group")
 
 
 def test_no_building_on_a_group_with_a_mortgaged_deed() -> None:
     """'You cannot build on a property if any property in its color group is mortgaged.'"""
-    game = _brown()
-    game.st.mortgaged[deed(game, "baltic")] = True
+    game = position("""
+        classic
+        player Ann
+        player Bob
+        deed mediterranean owner=Ann
+        deed baltic owner=Ann mortgaged
+        """)
     _refused(game, A.A_BUILD, 0, deed(game, "mediterranean"), "mortgaged")
 
 
 def test_no_buildings_on_railroads_or_utilities() -> None:
     """Houses go on the streets of a colour group only."""
-    game = new_game()
-    give_group(game, 0, "railroads")
+    game = position("classic\nplayer Ann\nplayer Bob\n" + "\n".join(
+        f"deed {d}-railroad owner=Ann" for d in ("reading", "pennsylvania", "b-and-o")
+    ) + "\ndeed short-line owner=Ann")
     _refused(game, A.A_BUILD, 0, deed(game, "reading-railroad"), "streets")
 
 
@@ -67,8 +81,13 @@ def test_a_house_costs_the_printed_house_price() -> None:
 
 def test_building_needs_the_cash() -> None:
     """Houses are bought from the Bank: not without the money."""
-    game = _brown()
-    cash(game, 40, 1500)
+    game = position("""
+        classic
+        player Ann cash=40
+        player Bob
+        deed mediterranean owner=Ann
+        deed baltic owner=Ann
+        """)
     _refused(game, A.A_BUILD, 0, deed(game, "mediterranean"), "cash")
 
 
@@ -86,10 +105,8 @@ def test_build_evenly() -> None:
 
 def test_sell_evenly() -> None:
     """'You must sell evenly (in reverse of the way you built).'"""
-    game = _brown()
+    game = _brown(med=2, bal=1)
     med, bal = deed(game, "mediterranean"), deed(game, "baltic")
-    build(game, "mediterranean", 2)
-    build(game, "baltic", 1)
     _refused(game, A.A_SELL_BUILDING, 0, bal, "evenly")
     act(game, A.A_SELL_BUILDING, player=0, target=med)
     assert game.st.buildings[med] == 1
@@ -97,8 +114,7 @@ def test_sell_evenly() -> None:
 
 def test_houses_sell_back_at_half_price() -> None:
     """'Houses/hotels may be sold back to the Bank at half their purchase price.'"""
-    game = _brown()
-    build(game, "mediterranean", 1)
+    game = _brown(med=1)
     houses = game.st.bank_houses
     act(game, A.A_SELL_BUILDING, player=0, target=deed(game, "mediterranean"))
     assert cashes(game) == [1525, 1500]
@@ -107,10 +123,8 @@ def test_houses_sell_back_at_half_price() -> None:
 
 def test_four_houses_then_a_hotel() -> None:
     """'When you have four houses on each property in the group, you may buy a hotel.'"""
-    game = _brown()
+    game = _brown(med=4, bal=3)
     med = deed(game, "mediterranean")
-    build(game, "mediterranean", 4)
-    build(game, "baltic", 3)
     _refused(game, A.A_BUILD, 0, med, "evenly")
     build(game, "baltic", 4)
     act(game, A.A_BUILD, player=0, target=med)
@@ -119,9 +133,7 @@ def test_four_houses_then_a_hotel() -> None:
 
 def test_a_hotel_returns_the_four_houses_to_the_bank() -> None:
     """'Returning the four houses to the Bank plus the hotel price.'"""
-    game = _brown()
-    build(game, "mediterranean", 4)
-    build(game, "baltic", 4)
+    game = _brown(med=4, bal=4)
     houses, hotels = game.st.bank_houses, game.st.bank_hotels
     act(game, A.A_BUILD, player=0, target=deed(game, "mediterranean"))
     assert (game.st.bank_houses, game.st.bank_hotels) == (houses + 4, hotels - 1)
@@ -130,19 +142,15 @@ def test_a_hotel_returns_the_four_houses_to_the_bank() -> None:
 
 def test_only_one_hotel_per_property() -> None:
     """'Only one hotel per property'; no houses on top of it."""
-    game = _brown()
-    build(game, "mediterranean", 5)
-    build(game, "baltic", 5)
+    game = _brown(med=5, bal=5)
     _refused(game, A.A_BUILD, 0, deed(game, "mediterranean"), "most buildings")
 
 
 @pytest.mark.parametrize(("edition", "variant"), [("got", "speed"), ("nfl", "short")])
 def test_short_game_three_houses_then_a_hotel(edition: str, variant: str) -> None:
     """'You need only three houses (instead of four) on each lot before you may buy a hotel.'"""
-    game = _brown(edition, variant)
+    game = _brown(edition, variant, med=3, bal=3)
     med = deed(game, "mediterranean")
-    build(game, "mediterranean", 3)
-    build(game, "baltic", 3)
     houses, hotels = game.st.bank_houses, game.st.bank_hotels
     act(game, A.A_BUILD, player=0, target=med)
     assert game.st.buildings[med] == 4  # a hotel, with three houses per hotel
@@ -153,38 +161,36 @@ def test_short_game_three_houses_then_a_hotel(edition: str, variant: str) -> Non
 @pytest.mark.parametrize(("edition", "variant"), [("got", "speed"), ("nfl", "short")])
 def test_short_game_hotel_rent_remains_the_same(edition: str, variant: str) -> None:
     """'Hotel rent remains the same' (Baltic: 450), and three houses pay the 3-house rent."""
-    game = _brown(edition, variant)
-    game.st.owner[deed(game, "baltic")] = 1
-    game.st.owner[deed(game, "mediterranean")] = 1
-    build(game, "mediterranean", 4)
-    build(game, "baltic", 4)
-    game.st.current = 0
+    game = position(f"""
+        {edition} variant={variant}
+        player Ann
+        player Bob
+        deed mediterranean owner=Bob hotel
+        deed baltic owner=Bob hotel
+        """)
     roll(game, (1, 2))
     assert cashes(game) == [1500 - 450, 1500 + 450]
 
 
 def test_no_houses_in_the_bank_no_building() -> None:
     """'If the Bank has no houses, you must wait for another player to return some.'"""
-    game = _brown()
-    game.st.bank_houses = 0
+    game = _brown(houses=0)
     _refused(game, A.A_BUILD, 0, deed(game, "mediterranean"), "no houses")
 
 
 def test_no_hotels_in_the_bank_no_hotel() -> None:
     """The bank's 12 hotels are the limit too."""
-    game = _brown()
-    build(game, "mediterranean", 4)
-    build(game, "baltic", 4)
-    game.st.bank_hotels = 0
+    game = _brown(med=4, bal=4, hotels=0)
     _refused(game, A.A_BUILD, 0, deed(game, "mediterranean"), "no hotels")
 
 
 def _shortage():
     """Ann owns brown, Bob owns light blue, and the bank has a single house left."""
-    game = _brown()
-    give_group(game, 1, "light-blue")
-    game.st.bank_houses = 1
-    return game
+    return _brown(houses=1, more="""
+        deed oriental owner=Bob
+        deed vermont owner=Bob
+        deed connecticut owner=Bob
+        """)
 
 
 def test_building_shortage_is_auctioned_among_those_who_want_it() -> None:
@@ -228,8 +234,7 @@ def test_building_shortage_requester_who_wins_gets_it_where_asked() -> None:
 
 def test_no_shortage_auction_when_only_one_player_can_build() -> None:
     """The last house goes at its price when nobody else could build."""
-    game = _brown()
-    game.st.bank_houses = 1
+    game = _brown(houses=1)
     act(game, A.A_BUILD, player=0, target=deed(game, "mediterranean"))
     assert find_frame(game.st, AuctionFrame) is None
     assert game.st.buildings[deed(game, "mediterranean")] == 1
@@ -238,9 +243,7 @@ def test_no_shortage_auction_when_only_one_player_can_build() -> None:
 
 def test_a_hotel_sells_for_half_its_cost_and_turns_back_into_houses() -> None:
     """'Keeps are sold for half the listed price and immediately exchanged for 4 Villages.'"""
-    game = _brown()
-    build(game, "mediterranean", 5)
-    build(game, "baltic", 5)
+    game = _brown(med=5, bal=5)
     houses, hotels = game.st.bank_houses, game.st.bank_hotels
     act(game, A.A_SELL_BUILDING, player=0, target=deed(game, "mediterranean"))
     assert game.st.buildings[deed(game, "mediterranean")] == 4
@@ -250,10 +253,7 @@ def test_a_hotel_sells_for_half_its_cost_and_turns_back_into_houses() -> None:
 
 def test_breaking_a_hotel_needs_four_houses_in_the_bank() -> None:
     """A hotel turns back into four houses only if the Bank has them."""
-    game = _brown()
-    build(game, "mediterranean", 5)
-    build(game, "baltic", 5)
-    game.st.bank_houses = 3
+    game = _brown(med=5, bal=5, houses=3)
     _refused(game, A.A_SELL_BUILDING, 0, deed(game, "mediterranean"), "too few houses")
 
 
@@ -261,10 +261,7 @@ def test_without_houses_to_break_a_hotel_the_whole_group_is_sold() -> None:
     """With too few houses in the Bank, the group's buildings are sold all at once; a hotel
     brings half the price of the five houses it stands for (NFL: 'A hotel sells back for the
     price of the five houses it replaced')."""
-    game = _brown()
-    build(game, "mediterranean", 5)
-    build(game, "baltic", 5)
-    game.st.bank_houses = 0
+    game = _brown(med=5, bal=5, houses=0)
     hotels = game.st.bank_hotels
     kinds = {a.kind for a in game.legal_actions(0)}
     assert A.A_SELL_BUILDING not in kinds and A.A_SELL_ALL in kinds
@@ -278,8 +275,13 @@ def test_without_houses_to_break_a_hotel_the_whole_group_is_sold() -> None:
 
 def test_building_is_open_on_another_players_turn() -> None:
     """'You can do the following even when it isn't your turn: Build.'"""
-    game = new_game()
-    give_group(game, 1, "brown")
+    game = position("""
+        classic
+        player Ann
+        player Bob
+        deed mediterranean owner=Bob
+        deed baltic owner=Bob
+        """)
     assert game.pending.player == 0
     act(game, A.A_BUILD, player=1, target=deed(game, "baltic"))
     assert game.st.buildings[deed(game, "baltic")] == 1
@@ -296,8 +298,16 @@ def test_no_building_in_the_middle_of_an_auction() -> None:
 def test_building_shortage_winner_places_the_building_before_raising_the_bid() -> None:
     """The auctioned house is put on a street first; raising the bid afterwards (selling or
     mortgaging) cannot leave the winner with a house paid for and nowhere to put it."""
-    game = _shortage()
-    cash(game, 1500, 100)
+    game = position("""
+        classic
+        player Ann
+        player Bob cash=100
+        deed mediterranean owner=Ann
+        deed baltic owner=Ann
+        deed oriental owner=Bob
+        deed vermont owner=Bob
+        deed connecticut owner=Bob
+        """, rules={"building_supply_houses": 1})
     act(game, A.A_BUILD, player=0, target=deed(game, "mediterranean"))
     act(game, A.A_BID, amount=50)  # Ann
     act(game, A.A_BID, amount=120)  # Bob: more than his cash
@@ -316,11 +326,10 @@ def test_building_shortage_winner_places_the_building_before_raising_the_bid() -
 def test_hotel_shortage_is_auctioned_too() -> None:
     """'If Villages/Keeps are limited and two or more players wish to buy them, the Banker must
     auction them off': the last hotel goes to the highest bidder, who turns in four houses."""
-    game = _brown()
-    give_group(game, 1, "dark-blue")
-    for d in ("mediterranean", "baltic", "park-place", "boardwalk"):
-        build(game, d, 4)
-    game.st.bank_hotels = 1
+    game = _brown(med=4, bal=4, hotels=1, more="""
+        deed park-place owner=Bob houses=4
+        deed boardwalk owner=Bob houses=4
+        """)
     houses = game.st.bank_houses
     act(game, A.A_BUILD, player=0, target=deed(game, "baltic"))
     assert game.pending.kind == A.AUCTION
@@ -339,9 +348,11 @@ def test_building_won_at_auction_costs_at_least_its_price_where_it_goes() -> Non
     """Bids start at the asker's building price; a winner who puts the house on a dearer
     street pays that street's price when the bid was lower (designed: the rulebooks give no
     starting price for a building auction)."""
-    game = _brown()
-    give_group(game, 1, "green")
-    game.st.bank_houses = 1
+    game = _brown(houses=1, more="""
+        deed pacific owner=Bob
+        deed north-carolina owner=Bob
+        deed pennsylvania-avenue owner=Bob
+        """)
     act(game, A.A_BUILD, player=0, target=deed(game, "mediterranean"))
     act(game, A.A_BID, amount=50)  # Ann
     act(game, A.A_BID, amount=60)  # Bob

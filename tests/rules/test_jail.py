@@ -8,15 +8,10 @@ import copy
 import pytest
 from helpers import (
     act,
-    card,
-    cash,
     cashes,
-    deck,
     deed,
-    give,
-    give_group,
-    jail,
     new_game,
+    position,
     roll,
     set_dice,
 )
@@ -27,10 +22,12 @@ from monopoly_tui.engine.spec import GET_OUT_OF_JAIL_FREE
 from monopoly_tui.engine.state import TradeOffer
 
 
-def _jailed(edition: str = "classic", tries: int = 0, variant: str | None = None):
-    game = new_game(edition, variant=variant)
-    jail(game, 0, tries)
-    return game
+def _jailed(edition: str = "classic", tries: int = 0, variant: str | None = None,
+            more: str = ""):
+    """Ann in jail after ``tries`` failed tries, her turn; ``more``: the position's other
+    lines."""
+    head = f"{edition} variant={variant}" if variant else edition
+    return position(f"{head}\nplayer Ann jail={tries}\nplayer Bob\n{more}")
 
 
 def test_jailed_player_is_offered_fine_card_or_roll() -> None:
@@ -43,7 +40,7 @@ def test_jailed_player_is_offered_fine_card_or_roll() -> None:
 
 def test_pay_the_fine_before_rolling_then_move_as_normal() -> None:
     """'Pay 50 Gold Dragons at the start of your next turn, then roll and move as normal.'"""
-    game = _jailed()
+    game = _jailed(more="deck community-chest 14")  # a beauty pageant where she lands
     act(game, A.A_PAY_FINE)
     assert not game.st.players[0].in_jail
     assert cashes(game) == [1450, 1500]
@@ -54,8 +51,7 @@ def test_pay_the_fine_before_rolling_then_move_as_normal() -> None:
 
 def test_after_paying_the_fine_doubles_roll_again_as_normal() -> None:
     """Having paid, the turn is a normal one: doubles give another roll."""
-    game = _jailed()
-    give(game, 0, "virginia")
+    game = _jailed(more="deed virginia owner=Ann")
     act(game, A.A_PAY_FINE)
     roll(game, (2, 2))
     assert game.st.players[0].position == 14
@@ -102,16 +98,18 @@ def test_classic_third_turn_in_jail_rolls_and_pays_only_if_no_doubles() -> None:
 def test_classic_third_turn_in_jail_still_takes_the_card() -> None:
     """Classic rules, 'Jail': '(2) using the Get Out of Jail Free card if you have it' has no
     turn limit: the card is offered on the third turn, the fine is not."""
-    game = _jailed("classic", tries=2)
-    game.st.players[0].cards.append((deck(game, "chance"), card(game, "chance",
-                                                                GET_OUT_OF_JAIL_FREE)))
+    game = position("""
+        classic
+        player Ann jail=2 cards=chance:7
+        player Bob
+        """)
+    assert game.spec.decks[0].cards[7].kind == GET_OUT_OF_JAIL_FREE
     assert {a.kind for a in game.pending.choices} == {A.A_USE_CARD, A.A_ROLL}
 
 
 def test_the_fine_cannot_be_paid_without_the_cash() -> None:
     """The fine is paid in cash; without it the choice is not there."""
-    game = _jailed()
-    cash(game, 40, 1500)
+    game = position("classic\nplayer Ann jail=0 cash=40\nplayer Bob")
     assert A.A_PAY_FINE not in {a.kind for a in game.pending.choices}
     before = copy.deepcopy(game.st)
     with pytest.raises(IllegalAction):
@@ -121,11 +119,7 @@ def test_the_fine_cannot_be_paid_without_the_cash() -> None:
 
 def test_get_out_of_jail_free_card_frees_you_then_roll_and_move() -> None:
     """'Use a Get Out of Jail Free card ... then roll and move.'"""
-    game = _jailed()
-    di = deck(game, "chance")
-    ci = card(game, "chance", GET_OUT_OF_JAIL_FREE)
-    game.st.decks[di].remove(ci)
-    game.st.players[0].cards.append((di, ci))
+    game = position("classic\nplayer Ann jail=0 cards=chance:7\nplayer Bob")
     assert A.A_USE_CARD in {a.kind for a in game.pending.choices}
     act(game, A.A_USE_CARD)
     assert not game.st.players[0].in_jail
@@ -136,8 +130,7 @@ def test_get_out_of_jail_free_card_frees_you_then_roll_and_move() -> None:
 
 def test_doubles_free_you_and_you_move_but_get_no_extra_roll() -> None:
     """'If you succeed, move the shown amount (you do not take another turn for these doubles).'"""
-    game = _jailed()
-    give(game, 0, "virginia")
+    game = _jailed(more="deed virginia owner=Ann")
     roll(game, (2, 2))
     pl = game.st.players[0]
     assert not pl.in_jail
@@ -180,9 +173,7 @@ def test_third_failure_pays_the_fine_and_moves_by_that_roll() -> None:
 
 def test_third_failure_short_of_the_fine_raises_it_then_moves() -> None:
     """The fine must be paid before moving: short of cash, the player raises it first."""
-    game = _jailed(tries=2)
-    cash(game, 20, 1500)
-    give(game, 0, "baltic")
+    game = position("classic\nplayer Ann jail=2 cash=20\nplayer Bob\ndeed baltic owner=Ann")
     roll(game, (1, 2))
     assert game.pending.kind == A.DEBT
     assert game.st.players[0].position == game.spec.jail_space
@@ -194,18 +185,20 @@ def test_third_failure_short_of_the_fine_raises_it_then_moves() -> None:
 
 def test_owner_in_jail_still_collects_rent() -> None:
     """'While in Jail you may still collect rents.'"""
-    game = new_game()
-    jail(game, 1)
-    give(game, 1, "baltic")
+    game = position("classic\nplayer Ann\nplayer Bob jail=0\ndeed baltic owner=Bob")
     roll(game, (1, 2))
     assert cashes(game) == [1496, 1504]
 
 
 def test_player_in_jail_may_build() -> None:
     """'You can do the following even when it isn't your turn, even if you're in Jail!' Build."""
-    game = new_game()
-    jail(game, 1)
-    give_group(game, 1, "brown")
+    game = position("""
+        classic
+        player Ann
+        player Bob jail=0
+        deed mediterranean owner=Bob
+        deed baltic owner=Bob
+        """)
     assert A.A_BUILD in {a.kind for a in game.legal_actions(1)}
     act(game, A.A_BUILD, player=1, target=deed(game, "baltic"))
     assert game.st.buildings[deed(game, "baltic")] == 1
@@ -214,9 +207,7 @@ def test_player_in_jail_may_build() -> None:
 
 def test_player_in_jail_may_trade() -> None:
     """'While in Jail you may still collect rents and trade.'"""
-    game = new_game()
-    jail(game, 1)
-    give(game, 1, "baltic")
+    game = position("classic\nplayer Ann\nplayer Bob jail=0\ndeed baltic owner=Bob")
     offer = TradeOffer(proposer=1, partner=0, give_deeds=(deed(game, "baltic"),), take_cash=100)
     act(game, A.A_PROPOSE, player=1, trade=offer)
     act(game, A.A_ACCEPT, player=0)
@@ -237,8 +228,7 @@ def test_short_game_leaves_jail_on_the_next_turn_roll_then_pay(edition: str,
                                                               variant: str) -> None:
     """'You must exit on your next turn... you may try to roll doubles and, failing to do so,
     pay the 50 on the same turn.'"""
-    game = _jailed(edition, variant=variant)
-    give(game, 0, "states")  # her own street: nothing to pay there
+    game = _jailed(edition, variant=variant, more="deed states owner=Ann")  # (her own street)
     set_dice(game, [(1, 2)])
     act(game, A.A_ROLL)
     pl = game.st.players[0]
@@ -251,8 +241,7 @@ def test_short_game_leaves_jail_on_the_next_turn_roll_then_pay(edition: str,
 @pytest.mark.parametrize(("edition", "variant"), [("got", "speed"), ("nfl", "short")])
 def test_short_game_doubles_still_free_you(edition: str, variant: str) -> None:
     """Short game: 'rolling doubles' is still a way out, with no fine."""
-    game = _jailed(edition, variant=variant)
-    give(game, 0, "st-james")
+    game = _jailed(edition, variant=variant, more="deed st-james owner=Ann")
     set_dice(game, [(3, 3)])
     act(game, A.A_ROLL)
     assert game.st.players[0].position == 16
@@ -262,11 +251,8 @@ def test_short_game_doubles_still_free_you(edition: str, variant: str) -> None:
 
 def test_jailed_player_may_buy_a_get_out_of_jail_free_card_and_use_it() -> None:
     """'Use a Get Out of Jail Free card if you have one or buy one from another player.'"""
-    game = _jailed()
-    di = deck(game, "chance")
-    ci = card(game, "chance", GET_OUT_OF_JAIL_FREE)
-    game.st.decks[di].remove(ci)
-    game.st.players[1].cards.append((di, ci))
+    game = position("classic\nplayer Ann jail=0\nplayer Bob cards=chance:7")
+    di, ci = 0, 7
     assert A.A_USE_CARD not in {a.kind for a in game.pending.choices}
     offer = TradeOffer(proposer=0, partner=1, give_cash=30, take_cards=1)
     act(game, A.A_PROPOSE, player=0, trade=offer)

@@ -600,8 +600,8 @@ def _add_position(sub: Subparsers) -> None:
         description="Print a saved game's position in the position notation (docs/"
         "architecture.md, 'Positions as text'): the position it was saved at, or with --at N "
         "the position after its first N decisions, replayed from its setup on the current "
-        "rules. Game.from_position reads it back. Exits 1 when the save cannot be read or "
-        "its log does not replay to N.",
+        "rules; engine.position.game_from_position reads it back. Exits 1 when the save "
+        "cannot be read or its log does not replay to N.",
     )
     p.add_argument("save", metavar="SAVE", help="a save name or file")
     p.add_argument("--at", type=int, default=None, metavar="N",
@@ -612,6 +612,7 @@ def _add_position(sub: Subparsers) -> None:
 
 def _cmd_position(args: argparse.Namespace) -> int:
     from monopoly_tui.engine.actions import IllegalAction
+    from monopoly_tui.engine.position import position_text
     from monopoly_tui.engine.snapshot import SnapshotError, decode_action
     from monopoly_tui.saves import SaveError
     from monopoly_tui.saves.files import restore_game, start_game
@@ -638,7 +639,7 @@ def _cmd_position(args: argparse.Namespace) -> int:
     except SaveError as e:
         print(f"Cannot show the position: {e}", file=sys.stderr)
         return 1
-    sys.stdout.write(game.position())
+    sys.stdout.write(position_text(game))
     return 0
 
 

@@ -15,7 +15,7 @@ from monopoly_tui.engine.actions import Action
 from monopoly_tui.engine.dice import ScriptedDice
 from monopoly_tui.engine.game import Game
 from monopoly_tui.engine.mechanics.ring import state_of
-from monopoly_tui.engine.position import PositionError
+from monopoly_tui.engine.position import PositionError, game_from_position, position_text
 from monopoly_tui.engine.snapshot import check_state, encode_state, state_diff
 from monopoly_tui.rules import load_spec
 from monopoly_tui.saves import new_meta, release, save_game
@@ -60,10 +60,10 @@ def test_a_position_from_any_decision_of_a_bot_game_reads_back_the_same(edition:
         bots = _bots(game_seed, 3, "expert" if seed == 1 else "basic")
         while True:
             if game.over or len(game.history) % 7 == 0:
-                text = game.position()
-                back = Game.from_position(spec, text)
+                text = position_text(game)
+                back = game_from_position(spec, text)
                 assert state_diff(game.st, back.st) == [], text
-                assert back.position() == text
+                assert position_text(back) == text
                 assert back.spec == game.spec and back.waiting_for == game.waiting_for
                 taken += 1
             if game.over or len(game.history) >= 700:
@@ -83,7 +83,7 @@ def test_a_game_read_from_its_position_plays_on_the_same(edition: str) -> None:
     for at in (40, 150, 333):
         game = _game(edition, 3 + at, players=4 if edition != "dnd" else 3)
         _play(game, _bots(at, len(game.st.players), "basic"), at)
-        back = Game.from_position(spec, game.position())
+        back = game_from_position(spec, position_text(game))
         back.history = list(game.history)
         n = len(game.st.players)
         b1, b2 = _bots(at + 1, n, "expert"), _bots(at + 1, n, "expert")
@@ -104,7 +104,7 @@ def test_a_game_read_from_its_position_plays_on_the_same(edition: str) -> None:
 
 def test_three_lines_make_a_position_and_the_rest_takes_its_defaults() -> None:
     spec = load_spec("classic")
-    game = Game.from_position(spec, "classic current=1\nplayer Ann\nplayer Bob cash=900\n")
+    game = game_from_position(spec, "classic current=1\nplayer Ann\nplayer Bob cash=900\n")
     st = game.st
     assert [p.name for p in st.players] == ["Ann", "Bob"]
     assert [p.token for p in st.players] == list(spec.tokens[:2])
@@ -115,13 +115,13 @@ def test_three_lines_make_a_position_and_the_rest_takes_its_defaults() -> None:
     assert st.decks == [list(range(len(d.cards))) for d in spec.decks]
     assert game.waiting_for == (A.ROLL, 1)
     assert check_state(game.spec, st) == []
-    assert encode_state(st)["rng"] == encode_state(Game.from_position(
+    assert encode_state(st)["rng"] == encode_state(game_from_position(
         spec, "classic\nplayer A\nplayer B\nrng seed=0").st)["rng"]
 
 
 def test_deeds_buildings_and_jail_by_their_ids() -> None:
     spec = load_spec("classic")
-    game = Game.from_position(spec, """
+    game = game_from_position(spec, """
         # Bob is in jail after one try; Ann holds the dark blues with a hotel and four houses
         classic current=1
         player Ann cash=800
@@ -147,9 +147,9 @@ def test_deeds_buildings_and_jail_by_their_ids() -> None:
 def test_a_mechanic_section_sets_only_the_fields_it_names() -> None:
     """Lord of the Rings: the Ring goes to the first player at setup; a section moves it."""
     spec = load_spec("lotr")
-    plain = Game.from_position(spec, "lotr first=2 current=0\nplayer A\nplayer B\nplayer C\n")
+    plain = game_from_position(spec, "lotr first=2 current=0\nplayer A\nplayer B\nplayer C\n")
     assert state_of(plain.st).bearer == 2
-    game = Game.from_position(spec, "lotr\nplayer A\nplayer B\nplayer C\n[ring]\nbearer = 1\n")
+    game = game_from_position(spec, "lotr\nplayer A\nplayer B\nplayer C\n[ring]\nbearer = 1\n")
     assert state_of(game.st).bearer == 1 and state_of(game.st).circle == 0
     game.dice_source = ScriptedDice([2, 4])
     game.act(Action(A.A_ROLL, 0))
@@ -159,7 +159,7 @@ def test_a_mechanic_section_sets_only_the_fields_it_names() -> None:
 
 def test_a_frame_line_puts_a_decision_waiting() -> None:
     spec = load_spec("classic")
-    game = Game.from_position(spec, "classic stage=post_move\nplayer Ann at=baltic\n"
+    game = game_from_position(spec, "classic stage=post_move\nplayer Ann at=baltic\n"
                                     "player Bob\nframe buy player=0 deed=baltic\n")
     assert game.waiting_for == (A.BUY, 0)
     game.act(Action(A.A_BUY, 0))
@@ -189,7 +189,7 @@ def test_a_frame_line_puts_a_decision_waiting() -> None:
 ])
 def test_bad_text_is_refused_at_its_line(text: str, line: int, words: str) -> None:
     with pytest.raises(PositionError) as got:
-        Game.from_position(load_spec("classic") if not text.startswith("lotr")
+        game_from_position(load_spec("classic") if not text.startswith("lotr")
                            else load_spec("lotr"), text)
     assert got.value.line == line, str(got.value)
     assert words in str(got.value)
@@ -198,7 +198,7 @@ def test_bad_text_is_refused_at_its_line(text: str, line: int, words: str) -> No
 def test_a_position_that_breaks_a_rule_says_which() -> None:
     """Houses on a street of a group not all owned: the checks of a loaded save refuse it."""
     with pytest.raises(PositionError, match="does not own the whole group"):
-        Game.from_position(load_spec("classic"),
+        game_from_position(load_spec("classic"),
                            "classic\nplayer A\nplayer B\ndeed boardwalk owner=0 houses=1\n")
 
 
@@ -223,14 +223,14 @@ def test_the_cli_prints_a_saved_games_position_now_and_at_a_decision(
 
     assert cli.main(["--saves", folder, "position", "ringgame"]) == 0
     out = capsys.readouterr().out
-    assert out == game.position()
-    assert state_diff(Game.from_position(spec, out).st, game.st) == []
+    assert out == position_text(game)
+    assert state_diff(game_from_position(spec, out).st, game.st) == []
 
     early = Game.new(spec, players, seed=4)
     for action in game.history[:30]:
         early.act(action)
     assert cli.main(["--saves", folder, "position", "ringgame", "--at", "30"]) == 0
-    assert capsys.readouterr().out == early.position()
+    assert capsys.readouterr().out == position_text(early)
 
     n = len(game.history)
     assert n > 30

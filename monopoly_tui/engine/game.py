@@ -212,21 +212,6 @@ class Game:
         game._next()
         return game
 
-    @classmethod
-    def from_position(cls, spec: Spec, text: str) -> Game:
-        """The game at a position written as text (``engine.position``: the notation), on the
-        edition ``spec`` as loaded; ``PositionError`` names the line that is wrong."""
-        from monopoly_tui.engine.position import game_from_position
-
-        return game_from_position(spec, text)
-
-    def position(self) -> str:
-        """This game's position as text (``engine.position``): ``Game.from_position`` reads
-        it back to the same state, which plays on the same."""
-        from monopoly_tui.engine.position import position_text
-
-        return position_text(self)
-
     # ------------------------------------------------------------------ public face
 
     def copy(self) -> Game:

@@ -21,6 +21,7 @@ from monopoly_tui.engine import buildings as B
 from monopoly_tui.engine.actions import Action, Event
 from monopoly_tui.engine.dice import ScriptedDice
 from monopoly_tui.engine.game import Game
+from monopoly_tui.engine.position import game_from_position
 from monopoly_tui.engine.spec import Spec
 from monopoly_tui.engine.state import TradeOffer
 from monopoly_tui.rules import load_spec
@@ -96,7 +97,7 @@ def position(text: str, rules: dict[str, Any] | None = None) -> Game:
     text = textwrap.dedent(text)
     edition = next(ln.split()[0] for ln in text.splitlines()
                    if ln.strip() and not ln.strip().startswith("#"))
-    return Game.from_position(spec_of(edition, rules), text)
+    return game_from_position(spec_of(edition, rules), text)
 
 
 def dice_script(spec: Spec, rolls: Sequence[Sequence[int]]) -> list[float]:

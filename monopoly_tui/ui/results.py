@@ -20,7 +20,7 @@ from textual.widgets import Button, Footer, Static
 
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.counts import round_number, turn_number
-from monopoly_tui.engine.describe import END_REASONS
+from monopoly_tui.engine.describe import end_reason_words
 from monopoly_tui.engine.spec import PROPERTY_KINDS
 from monopoly_tui.engine.state import (
     RANKED_BY_CASH,
@@ -202,7 +202,7 @@ def how_it_ended(session: Session) -> Text:
     if 0 <= st.winner < len(st.players):
         out.append_text(player_tag(game, st.winner, token=True))
         out.append(" wins", style="bold")
-    how = END_REASONS.get(st.end_reason, st.end_reason.replace("_", " "))
+    how = end_reason_words(game.spec, st.end_reason, st.ranked_by)
     how = first(m.end_words(game, st.end_reason) for m in screens_for(game.spec)) or how
     if how:
         out.append(f" as {how}.")

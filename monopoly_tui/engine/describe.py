@@ -40,6 +40,19 @@ END_REASONS: dict[str, str] = {
 """How a game ended, for ``game_over`` (the engine's ``end_reason`` values)."""
 
 
+def end_reason_words(spec: Spec, reason: str, ranked_by: str) -> str:
+    """How a game ended, for ``game_over`` and the results: ``END_REASONS``, where a game
+    called early (the rounds, the hour, the first bankruptcy) names what decided it, the most
+    cash when a mechanic ranked it by cash (D&D's cap: "the most gold wins"), not the core's
+    richest by net worth."""
+    from monopoly_tui.engine.state import RANKED_BY_CASH
+
+    how = END_REASONS.get(reason, reason.replace("_", " "))
+    if ranked_by == RANKED_BY_CASH and how.startswith("the richest player"):
+        how = f"the player with the most {spec.vocab.currency}" + how[len("the richest player"):]
+    return how
+
+
 def describe(event: Event, game: Game) -> str | None:
     """One line for the log, or ``None`` when the event needs no line of its own."""
     fn = _DESCRIBERS.get(event.kind)
@@ -543,7 +556,7 @@ def _bankrupt(w: Words, e: Event) -> str:
 
 
 def _game_over(w: Words, e: Event) -> str:
-    how = END_REASONS.get(e.text, e.text.replace("_", " "))
+    how = end_reason_words(w.spec, e.text, w.game.st.ranked_by)
     for m in w.game.mechanics:
         how = m.end_words(w, e.text) or how
     return f"Game over: {w.who(e.player)} wins as {how}"

@@ -11,11 +11,10 @@ HOUSE_RULES: dict[str, tuple[str, str]] = {
     ),
     "double_go": ("Double {salary_on_go}", "Landing exactly on {go} pays the {salary} twice."),
     "no_rent_in_jail": ("No rent from {jail}", "Owners in {jail} collect no rent."),
-    "turn_limit": ("Turn limit", "The game ends after a number of rounds; the richest wins."),
+    "turn_limit": ("Turn limit", "The game ends after a number of rounds; {called}."),
     "end_at": (
         "End at a clock time",
-        "The players agree an hour; when it comes, the richest player wins (at the start of "
-        "the next turn).",
+        "The players agree an hour; when it comes (at the start of the next turn), {called}.",
     ),
     "auction_pass_final": (
         "A pass is final in auctions",
@@ -27,14 +26,21 @@ HOUSE_RULES: dict[str, tuple[str, str]] = {
 and what they do are templates: ``house_rule_words`` fills in the edition's words."""
 
 
-def house_rule_words(spec: Spec, key: str) -> tuple[str, str]:
+CALLED_WORDS = "the richest player wins"
+"""Who wins a game called early (a round cap, an agreed hour) by the core's valuation: cash,
+deeds at their price (half under mortgage) and buildings at cost."""
+
+
+def house_rule_words(spec: Spec, key: str, called: str | None = None) -> tuple[str, str]:
     """A house rule's name and what it does, in the edition's words ("No rent from Jail",
-    "Double salary on GO"; the free-parking space by its name on this board)."""
+    "Double salary on GO"; the free-parking space by its name on this board). ``called``: who
+    wins a game called early, when a mechanic of the edition ends it its own way (D&D: the
+    payout, then the most gold, as its rulebook's end); the core's richest player otherwise."""
     v = spec.vocab
     parking = next((sp.name for sp in spec.spaces if sp.kind == FREE_PARKING), "Free Parking")
     on_go = v.salary if v.go in v.salary.split() else f"{v.salary} on {v.go}"  # "GO gold"
     words = {"parking": parking, "go": v.go, "jail": v.jail, "salary": v.salary,
-             "salary_on_go": on_go}
+             "salary_on_go": on_go, "called": called or CALLED_WORDS}
     name, desc = HOUSE_RULES[key]
     return name.format(**words), desc.format(**words)
 
@@ -61,10 +67,10 @@ def applies(spec: Spec, key: str) -> bool:
     return key in HOUSE_RULES
 
 
-def house_rules_for(spec: Spec) -> dict[str, tuple[str, str]]:
+def house_rules_for(spec: Spec, called: str | None = None) -> dict[str, tuple[str, str]]:
     """The house rules that change something in this edition (``applies``), with their
-    names and what they do."""
-    return {k: house_rule_words(spec, k) for k in HOUSE_RULES if applies(spec, k)}
+    names and what they do (``called``: as ``house_rule_words``)."""
+    return {k: house_rule_words(spec, k, called) for k in HOUSE_RULES if applies(spec, k)}
 
 
 def house_rule_overrides(spec: Spec, chosen: dict[str, int | bool]) -> dict[str, object]:

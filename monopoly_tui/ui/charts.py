@@ -26,7 +26,7 @@ from textual.widgets import Footer, Static
 from monopoly_tui.engine.counts import round_number
 from monopoly_tui.stats import GameStats, game_stats
 from monopoly_tui.ui.board import HEAT_BARS, Board, section_word, sections
-from monopoly_tui.ui.render import player_tag
+from monopoly_tui.ui.render import cap, player_tag, rent_word
 from monopoly_tui.ui.style import group_color, heat_color, player_color
 
 if TYPE_CHECKING:
@@ -298,7 +298,8 @@ def stats_renderable(session: Session, stats: GameStats, *, so_far: bool) -> Gro
                           f"count ({HEAT_BARS[1]} to {HEAT_BARS[-1]}); ] and [ show the "
                           f"next and the previous {word}.", style="dim"))
     parts += [Text(""), Text("Net worth", style="bold"), WorthChart(game, stats), Text(""),
-              Text("Rent earned by colour group", style="bold"), RentChart(game, stats)]
+              Text(f"{cap(rent_word(game.spec))} earned by colour group", style="bold"),
+              RentChart(game, stats)]
     return Group(*parts)
 
 

@@ -879,8 +879,8 @@ class DebtScreen(DecisionScreen):
                 if has]
         self.query_one("#raise-hint", Label).update(
             (f"Nothing left to {' or '.join(ways)}." if ways else
-             f"No {v.houses} to sell and no {v.mortgage}s in this edition: only a trade "
-             f"raises {v.currency}.") if empty else
+             f"Nothing is sold back to the {v.bank} in this edition: only a trade raises "
+             f"{v.currency}.") if empty else
             f"Raise cash: every sale and {v.mortgage}, with what it raises (Enter to do it)")
         self.set_button("pay", A.A_PAY_DEBT, f"Pay {money(game, ctx['amount'])} [p]")
         bankrupt = self.query_one("#bankrupt", Button)

@@ -16,8 +16,8 @@ from textual.widgets import Footer, Label, Markdown, Select, TabbedContent, TabP
 from monopoly_tui.engine.describe import claim_window_words
 from monopoly_tui.engine.jail import rolls_out
 from monopoly_tui.engine.spec import PROPERTY_KINDS
+from monopoly_tui.ui.mechanics import called_words, screens_for
 from monopoly_tui.ui.mechanics import first as first_of
-from monopoly_tui.ui.mechanics import screens_for
 
 if TYPE_CHECKING:
     from monopoly_tui.engine.spec import Spec
@@ -102,6 +102,7 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
         out.append(f"- **Deal**: each player is dealt {r.deal_deeds} {v.deeds} at the start, "
                    f"{paid}.")
     salary = f"- **{v.go}**: collect {v.salary_of(r.salary)} each time you pass"
+    salary += added("go")
     if r.salary_on_landing_back:
         salary += " or land on it (a card moving you back onto it too)"
     if r.go_landing_bonus:
@@ -128,6 +129,8 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
     if r.rent_collection == "owner_must_ask":
         rent = ("- **Rent**: the owner must ask for it before "
                 + claim_window_words(r.rent_claim_window, "the one who landed"))
+    elif any(o.overrides.get("rent_collection") == "owner_must_ask" for o in spec.options):
+        rent += " (the rulebook has the owner ask for it: an option, below)"
     if sells:
         rent += "; a whole colour group doubles the rent of its unimproved streets"
     if r.set_rent_despite_mortgage and mortgages:
@@ -179,7 +182,11 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
     jail = f"- **{v.jail}**: pay {m(r.jail_fine)}"
     if r.jail_fine_turns and rolls_out(r):
         jail += (f" before rolling on one of your first {r.jail_fine_turns} turns there")
-    jail += f", use a {v.get_out_of_jail_free} card"
+    if not (r.jail_roll_for_doubles or r.jail_leave_on_face):  # no roll gets you out
+        jail += f" at the start of your next turn or use a {v.get_out_of_jail_free} card, " \
+            "then roll and move"
+    else:
+        jail += f", use a {v.get_out_of_jail_free} card"
     if r.jail_roll_for_doubles:
         tries = 1 if r.jail_exit_next_turn else r.jail_max_turns
         jail += (f", or roll for doubles (up to {tries} "
@@ -195,20 +202,29 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
     out.append(jail + ".")
     taxes = [s for s in spec.spaces if s.kind == "tax"]
     if taxes:
-        parts = []
+        # each tax once, with how many spaces charge it (Longest Game Ever's three of each
+        # were listed three times)
+        counts: dict[str, int] = {}
         for t in taxes:
             if t.tax_percent and not r.income_tax_flat:
-                parts.append(f"{t.name}: {m(t.tax_amount)} or {t.tax_percent}% of your total "
-                             "worth, chosen before counting")
+                part = (f"{t.name}: {m(t.tax_amount)} or {t.tax_percent}% of your total worth, "
+                        "chosen before counting")
             else:
-                parts.append(f"{t.name}: {m(t.tax_amount)}")
+                part = f"{t.name}: {m(t.tax_amount)}"
+            counts[part] = counts.get(part, 0) + 1
+        parts = [p if n == 1 else f"{p} ({n} spaces)" for p, n in counts.items()]
         line = "- **Taxes**: " + "; ".join(parts)
         line += added("taxes")
         out.append(line + ".")
     if r.free_parking_jackpot:
         parking = next((s.name for s in spec.spaces if s.kind == "free_parking"), "Free Parking")
-        out.append(f"- **{parking} jackpot**: taxes and fees go to a pot; landing on {parking} "
-                   "takes it.")
+        pot = ("taxes, card fees and the " + v.jail + " fine" if r.jail_fine_to_pot else
+               f"taxes and card fees (not the {v.jail} fine)")
+        line = f"- **{parking} jackpot**: {pot} go to a pot; landing on {parking} takes it"
+        if r.free_parking_seed:
+            line += (f"; the {v.bank} puts {m(r.free_parking_seed)} in it at the start and "
+                     "again each time it is taken")
+        out.append(line + ".")
     for mech in mechs:
         out += mech.rules_section(spec)
     own_end = first_of(mech.end_clause(spec) for mech in mechs)
@@ -218,7 +234,7 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
         "(cash, deeds at their price, half for those under " + v.mortgage + ", buildings at "
         "cost)",
     }.get(r.end, r.end.replace("_", " "))
-    richest = next((w for m in mechs if (w := m.called_words(spec))), "the richest player wins")
+    richest = called_words(spec)
     if r.turn_limit:
         end += f"; after {r.turn_limit} rounds {richest}"
     if r.time_call:
@@ -244,10 +260,14 @@ def rules_summary(spec: Spec, extras: list[str] | None = None) -> str:
         out += ["", "### Variants", ""]
         for var in spec.variants:
             out.append(f"- **{var.name}**: {var.description}")
+    if spec.options:  # the rulebook's own rules a table may choose (owners must ask for rent)
+        out += ["", "### As the rulebook prints it (chosen at setup)", ""]
+        for opt in spec.options:
+            out.append(f"- **{opt.name}**: {opt.description}")
     from monopoly_tui.engine.house_rules import house_rules_for
 
     out += ["", "### House rules (all off unless chosen)", ""]
-    for name, desc in house_rules_for(spec).values():
+    for name, desc in house_rules_for(spec, richest).values():
         out.append(f"- **{name}**: {desc}")
     return "\n".join(out)
 

@@ -29,8 +29,10 @@ from monopoly_tui.engine.spec import (
     GO_TO_JAIL,
     JAIL,
     LOCATION,
+    PROPERTY_KINDS,
     STREET,
     TAX,
+    Spec,
 )
 from monopoly_tui.ui.style import RED, contrast_text, group_color, player_color
 
@@ -47,6 +49,7 @@ __all__ = [
     "dice_width",
     "money",
     "player_tag",
+    "rent_word",
     "space_card",
 ]
 
@@ -175,6 +178,15 @@ def rows_of(console: Console, renderable: RenderableType, width: int) -> int:
 
 def cap(s: str) -> str:
     return s[:1].upper() + s[1:]
+
+
+def rent_word(spec: Spec) -> str:
+    """What a lander pays a deed's owner, in the edition's terms: 'rent' where deeds are sold
+    (streets, railroads, utilities), the edition's own charge where none is (a D&D location's
+    tax: "pay that player the amount (the tax) shown on the space")."""
+    if any(spec.spaces[d.spaces[0]].kind in PROPERTY_KINDS for d in spec.deeds if d.spaces):
+        return "rent"
+    return spec.vocab.tax
 
 
 def player_tag(game: Game, p: int, *, token: bool = False) -> Text:

@@ -20,7 +20,7 @@ from textual.widgets import Button, Footer, Static
 
 from monopoly_tui.engine import property as P
 from monopoly_tui.engine.counts import round_number, turn_number
-from monopoly_tui.engine.describe import END_REASONS
+from monopoly_tui.engine.describe import end_reason_words
 from monopoly_tui.engine.spec import PROPERTY_KINDS
 from monopoly_tui.engine.state import (
     RANKED_BY_CASH,
@@ -31,7 +31,7 @@ from monopoly_tui.engine.state import (
 from monopoly_tui.ui.board import Board
 from monopoly_tui.ui.charts import StatsPanel, bind_sections
 from monopoly_tui.ui.mechanics import first, screens_for
-from monopoly_tui.ui.render import PlainTable, money, player_tag
+from monopoly_tui.ui.render import PlainTable, money, player_tag, rent_word
 from monopoly_tui.ui.session import Session
 from monopoly_tui.ui.style import RED, heat_color
 
@@ -41,7 +41,9 @@ if TYPE_CHECKING:
 _STANDING = (RANKED_BY_WORTH, RANKED_BY_CASH, RANKED_BY_DEEDS)
 """The ranking's columns of where each player stands at the end: net worth, cash, the deeds
 held; the one the ranking was decided by first (``GameState.ranked_by``)."""
-_OVER_THE_GAME = ("rent in", "rent out")
+_OVER_THE_GAME = ("in", "out")
+"""The headings of what each player was paid and paid out, after the edition's word for it
+(``render.rent_word``: 'rent in', D&D's 'tax in')."""
 """The columns of what happened over the game (after the deeds bought; then the buildings
 built)."""
 
@@ -91,7 +93,7 @@ def ranking_note(session: Session) -> Text:
         how = f"Ranked by {standing_heading(game, by)}, which decided the winner"
     else:
         how = "Ranked as the game ended"
-    over = [bought_heading(game), "rent in and out"]
+    over = [bought_heading(game), f"{rent_word(spec)} in and out"]
     if any(d.house_cost for d in spec.deeds):
         over.append(f"{spec.vocab.houses} built")
     parts = [how, f"{spec.vocab.deeds} held at the end; {', '.join(over)} over the whole game"]
@@ -128,7 +130,7 @@ def ranking_table(session: Session, columns: str = "all") -> Table:
     if taken:
         headings.append(bought_heading(game))
     if rent:
-        headings += list(_OVER_THE_GAME)
+        headings += [f"{rent_word(spec)} {way}" for way in _OVER_THE_GAME]
     if taken and builds:
         headings.append(f"{spec.vocab.houses} built")  # not standing at the end
     # (the amounts' currency, what the ranking is by: ``ranking_note``, below the tables)
@@ -202,7 +204,7 @@ def how_it_ended(session: Session) -> Text:
     if 0 <= st.winner < len(st.players):
         out.append_text(player_tag(game, st.winner, token=True))
         out.append(" wins", style="bold")
-    how = END_REASONS.get(st.end_reason, st.end_reason.replace("_", " "))
+    how = end_reason_words(game.spec, st.end_reason, st.ranked_by)
     how = first(m.end_words(game, st.end_reason) for m in screens_for(game.spec)) or how
     if how:
         out.append(f" as {how}.")

@@ -387,11 +387,13 @@ class NewGameScreen(Screen[None]):
         pass in auctions where nothing is auctioned); the others are hidden and not read.
         Each is named in the edition's words ("No rent from Jail")."""
         from monopoly_tui.engine.house_rules import HOUSE_RULES, applies, house_rule_words
+        from monopoly_tui.ui.mechanics import called_words
 
+        called = called_words(spec)  # who wins a game called early, in the edition's terms
         for key in HOUSE_RULES:
             for row in self.query(f"#hr-row-{key}"):
                 row.display = applies(spec, key)
-            name, desc = house_rule_words(spec, key)
+            name, desc = house_rule_words(spec, key, called)
             for tick in self.query(f"#hr-{key}").results(Checkbox):
                 tick.label = Text(name)
             for info in self.query(f"#hr-info-{key}").results(Label):

@@ -82,7 +82,7 @@ def test_ring_lines_read_well() -> None:
     assert describe(Event("paid", player=0, amount=3, text="ring_penalty"), game) == (
         "Ann paid M3 for the Eye of Sauron rolled by the Ring-bearer")
     assert describe(Event("game_over", player=2, text="mount_doom"), game) == (
-        "Game over: Cid wins as the richest player when the Ring reached Mount Doom")
+        "Game over: Cid wins as the player with the most money when the Ring reached Mount Doom")
 
 
 def test_editions_without_the_ring_are_untouched() -> None:

@@ -185,7 +185,8 @@ def test_a_locations_tax_counts_as_rent_and_no_buildings_column_where_none_are_b
     assert s.game.over and sum(taxes) > 0
     assert s.stats is not None and s.stats.rent_received == taxes
     table = _plain(ranking_table(s))
-    assert "rent" in table and "built" not in table, table
+    # the lander pays the location's tax: the columns say so, not classic's "rent"
+    assert "tax" in table and "rent" not in table and "built" not in table, table
 
 
 def test_the_locations_secured_count_as_taken_under_the_editions_word() -> None:

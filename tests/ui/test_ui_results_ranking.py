@@ -77,7 +77,7 @@ def test_dnd_results_rank_by_gold_show_it_first_and_say_so() -> None:
     note = " ".join(_plain(ranking_note(s)).split())
     assert "Ranked by cash, which decided the winner." in note
     # the deeds held now, beside the locations secured over the game
-    assert "Adventure cards held at the end; secured, rent in and out over the whole game" \
+    assert "Adventure cards held at the end; secured, tax in and out over the whole game" \
         in note
 
 

@@ -315,7 +315,8 @@ async def test_the_dnd_debt_dialog_never_offers_to_sell_or_mortgage() -> None:
         assert type(app.screen).__name__ == "DebtScreen"
         hint = str(app.screen.query_one("#raise-hint", Label).render())
         assert "sell or mortgage" not in hint, hint
-        assert hint == "No houses to sell and no mortgages in this edition: only a trade " \
+        assert "house" not in hint and "mortgage" not in hint, hint
+        assert hint == "Nothing is sold back to the Bank in this edition: only a trade " \
             "raises gold.", hint
 
 

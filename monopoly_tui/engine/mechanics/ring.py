@@ -612,7 +612,8 @@ class Ring(Mechanic):
     def end_words(self, words: Words, reason: str) -> str | None:
         r = rules(words.spec)
         if reason == r.end_reason:
-            return f"the richest player when {r.ring} reached {r.end}"
+            # "Now count up your money. The player with the most wins!"
+            return f"the player with the most money when {r.ring} reached {r.end}"
         return None
 
     def check(self, spec: Spec, st: GameState) -> list[str]:

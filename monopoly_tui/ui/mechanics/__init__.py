@@ -16,7 +16,7 @@ in the spec's order, for
     (``token_marks``), redrawn when ``board_key`` changes; what a deed's card says of a deed
     no player holds (``deed_status``);
 (d) its part of the Rules tab: words added to a clause of the generic summary
-    (``rules_clause``: ``doubles_jail``, ``who_starts``, ``rent``, ``jail``, ``taxes``,
+    (``rules_clause``: ``doubles_jail``, ``who_starts``, ``go``, ``rent``, ``jail``, ``taxes``,
     ``end``) and
     its own clauses (``rules_section``), and how a game it ended was won (``end_words``);
 (e) options on the setup screen (``setup_widgets``: widgets on the rules page, read back by
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from monopoly_tui.engine.spec import Spec
     from monopoly_tui.ui.decisions import DecisionScreen
 
-RULES_CLAUSES = ("doubles_jail", "who_starts", "rent", "jail", "taxes", "end")
+RULES_CLAUSES = ("doubles_jail", "who_starts", "go", "rent", "jail", "taxes", "end")
 """The clauses of the generic rules summary a mechanic may add words to (``rules_clause``)."""
 
 
@@ -265,10 +265,19 @@ def first(values: Iterable[str | None]) -> str | None:
     return None
 
 
+def called_words(spec: Spec) -> str:
+    """Who wins a game called early (a round cap, an agreed hour): a mechanic's own words where
+    it ends the game its way (D&D: the payout, then the most gold), else the core's richest
+    player (``engine.house_rules.CALLED_WORDS``)."""
+    from monopoly_tui.engine.house_rules import CALLED_WORDS
+
+    return first(m.called_words(spec) for m in screens_for(spec)) or CALLED_WORDS
+
+
 def news_kinds(spec: Spec) -> frozenset[str]:
     """The event kinds of note of the mechanics ``spec`` switches on (``news_kinds``)."""
     return frozenset().union(*(m.news_kinds() for m in screens_for(spec)))
 
 
-__all__ = ["REGISTRY", "RULES_CLAUSES", "MechanicScreens", "dialog_for", "first", "news_kinds",
-           "register", "screens_for"]
+__all__ = ["REGISTRY", "RULES_CLAUSES", "MechanicScreens", "called_words", "dialog_for", "first",
+           "news_kinds", "register", "screens_for"]

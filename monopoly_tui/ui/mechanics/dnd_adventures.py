@@ -195,7 +195,8 @@ class AdventuresScreens(MechanicScreens):
     def end_words(self, game: Game, reason: str) -> str | None:
         if reason == END_REASON:
             v = game.spec.vocab
-            return f"the richest when every {v.location} was {v.secured}"
+            return (f"the player with the most {v.currency} when every {v.location} was "
+                    f"{v.secured}")
         return None
 
 

@@ -130,8 +130,12 @@ def ring_rules(spec: Spec) -> list[str]:
         circles.append(f"{name}" + (f" ({', '.join(perks)})" if perks else ""))
     end = f"{ring.end}: {b} collects {m(ring.end_reward)}"
     if ring.end_payout:
-        end += (", every player collects the rent of each of their unmortgaged deeds, and "
-                "the game ends")
+        # "All players collect rent from the Bank for each of their properties: double in a
+        # color set, the Outposts' or the Fortress's rent where built" (end_payouts)
+        v = spec.vocab
+        end += (f", every player collects from the {v.bank} the rent of each of their "
+                f"{v.deeds} not under {v.mortgage} (double for a whole colour group, with "
+                f"its {v.houses} or {v.hotel}; a dice rent by a roll), and the game ends")
     else:
         end += " and the game ends"
     circles.append(end)
@@ -333,7 +337,8 @@ class RingScreens(MechanicScreens):
     def end_words(self, game: Game, reason: str) -> str | None:
         ring = self.config
         if reason == ring.end_reason:
-            return f"the richest player when {ring.ring} reached {ring.end}"
+            # "Now count up your money. The player with the most wins!"
+            return f"the player with the most money when {ring.ring} reached {ring.end}"
         return None
 
 

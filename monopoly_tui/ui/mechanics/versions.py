@@ -28,7 +28,8 @@ from textual.widgets.option_list import Option
 
 from monopoly_tui.engine import actions as A
 from monopoly_tui.engine.describe import building_words
-from monopoly_tui.engine.mechanics.versions import BUYOUT, VERSIONS
+from monopoly_tui.engine.mechanics.versions import BUYOUT, EVERY_GO, VERSIONS, BuyoutSpec
+from monopoly_tui.engine.spec import GO
 from monopoly_tui.ui import answers
 from monopoly_tui.ui.decisions import DecisionScreen
 from monopoly_tui.ui.footer import Footer
@@ -39,6 +40,7 @@ from monopoly_tui.ui.render import deed_card, deed_spaces_line, money, player_ta
 if TYPE_CHECKING:
     from monopoly_tui.engine.actions import Action, Pending
     from monopoly_tui.engine.game import Game
+    from monopoly_tui.engine.spec import Spec
 
 
 class BuyOutScreen(DecisionScreen):
@@ -243,6 +245,17 @@ class BuyoutScreens(MechanicScreens):
     def dialogs(self) -> Mapping[str, type[DecisionScreen]]:
         return {A.BUY_OUT: BuyOutScreen}
 
+    def rules_section(self, spec: Spec) -> list[str]:
+        """The forced buy-out: "they have the option of forcing you to sell it to them for rent
+        plus M10! Even if it's in a color set or has a building on it"; "You may not buy a
+        mortgaged property"."""
+        v = spec.vocab
+        extra = self.config.extra if isinstance(self.config, BuyoutSpec) else 0
+        return [f"- **{_cap(v.buy_out)}**: landing on another player's {v.deed}, you pay the "
+                f"rent or {v.buy_out} the {v.deed} for that rent plus {v.money(extra)}, and the "
+                f"owner must sell, even one of a whole colour group or with {v.houses} on it "
+                f"(they come with it); never a {v.deed} under {v.mortgage}."]
+
     def decision_words(self, game: Game, pend: Pending) -> str | None:
         if pend.kind != A.BUY_OUT:
             return None
@@ -275,6 +288,26 @@ class VersionsScreens(MechanicScreens):
     def then_words(self, game: Game, kind: str) -> str | None:
         return f"then choose its {game.spec.vocab.version}" if kind == A.PLACE_VERSION else None
 
+    def rules_section(self, spec: Spec) -> list[str]:
+        """The versions of a deed: "When you own Boardwalk, you automatically own Boardwalk 2
+        and Boardwalk 3, and you can split your buildings up among those versions"; "players
+        have to land on the version of a street that has the physical building in order to
+        owe rent with a building"; "You may move any number of your Houses to any version of
+        their street at any time on your turn"."""
+        v = spec.vocab
+        shared = [d for d in spec.deeds if len(d.spaces) > 1]
+        if not shared:
+            return []
+        d = shared[-1]
+        names = ", ".join(spec.spaces[x].name for x in d.spaces)
+        moved = (f"; you may move them between its {v.version}s at any time on your own turn "
+                 "(`m`)" if self.config.movable else "")
+        return [f"- **{_cap(v.version)}s**: one {v.deed} holds every {v.version} of a "
+                f"property ({names}): buying it buys them all, rent is due on each, and a "
+                f"whole colour group doubles the rent on each. A {v.house} or {v.hotel} stands "
+                f"on the {v.version} its owner chooses, and only a lander on that {v.version} "
+                f"pays the rent with it{moved}."]
+
     def choice_label(self, game: Game, action: Action) -> str | None:
         spec = game.spec
         if action.kind == A.A_PLACE_VERSION and 0 <= action.target < len(spec.spaces):
@@ -282,5 +315,23 @@ class VersionsScreens(MechanicScreens):
         return None
 
 
+class EveryGoScreens(MechanicScreens):
+    """Salary at every GO: the Rules tab says how many pay."""
+
+    NAME = EVERY_GO
+
+    def rules_clause(self, spec: Spec, clause: str) -> str:
+        """ "When you pass or land on a GO space, collect M200": each of the board's GOs."""
+        if clause != "go":
+            return ""
+        n = sum(1 for sp in spec.spaces if sp.kind == GO)
+        return f" or land on any of the {n} {spec.vocab.go} spaces" if n > 1 else ""
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 register(BuyoutScreens)
 register(VersionsScreens)
+register(EveryGoScreens)
